@@ -1,0 +1,37 @@
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from groundview.answers import importing
+
+
+class Command(BaseCommand):
+    help = (
+        "Import Vertex answers from JSON (an Answer, an :answer response or an array of them) "
+        "or JSONL. Re-importing updates by name. Exits 1 if any record was rejected."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("paths", nargs="+", help="files to import; '-' reads stdin")
+
+    def handle(self, *paths, **options):
+        total = importing.ImportResult()
+        for path in paths:
+            try:
+                text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                raise CommandError(f"{path}: cannot read: {error}") from None
+            result = importing.import_text(text)
+            for problem in result.problems:
+                self.stderr.write(f"{path}: {problem}")
+            self.stdout.write(f"{path}: {result.summary()}")
+            total.created += result.created
+            total.updated += result.updated
+            total.unchanged += result.unchanged
+            total.problems += result.problems
+            total.changed_answer_ids += result.changed_answer_ids
+        if len(paths) > 1:
+            self.stdout.write(f"total: {total.summary()}")
+        if total.problems:
+            raise CommandError(f"{total.rejected} record(s) rejected", returncode=1)

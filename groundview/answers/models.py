@@ -1,0 +1,349 @@
+"""Sessions and answers in the shape of the Vertex AI Search `Answer` resource.
+
+The document exactly as imported (`raw`) is the record: exports and `answers.get` return it, so
+fields groundview does not know survive a round trip. The typed tables below are a projection of
+that document, rebuilt whenever a re-import changes it, so reviewers can filter, join and
+highlight without parsing JSON. Nothing in groundview writes to either besides the importer;
+grounding checks live in their own table.
+"""
+
+from django.db import models
+from django.db.models import F, Q
+
+
+class Session(models.Model):
+    name = models.CharField(max_length=1024, unique=True)
+    state = models.CharField(max_length=64, blank=True, db_index=True)
+    user_pseudo_id = models.CharField(max_length=1024, blank=True)
+    start_time = models.DateTimeField(null=True, blank=True)
+    end_time = models.DateTimeField(null=True, blank=True)
+    # The Vertex Session document, when one was imported (an answer alone implies its session).
+    raw = models.JSONField(null=True, blank=True)
+    imported_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def short_name(self) -> str:
+        return self.name.rsplit("/", 1)[-1]
+
+
+class AnswerState(models.TextChoices):
+    UNSPECIFIED = "STATE_UNSPECIFIED", "Unspecified"
+    IN_PROGRESS = "IN_PROGRESS", "In progress"
+    FAILED = "FAILED", "Failed"
+    SUCCEEDED = "SUCCEEDED", "Succeeded"
+    STREAMING = "STREAMING", "Streaming"
+
+
+class Answer(models.Model):
+    # Null when the answer's name does not follow ".../sessions/{session}/answers/{answer}".
+    session = models.ForeignKey(
+        Session, null=True, blank=True, on_delete=models.CASCADE, related_name="answers"
+    )
+    name = models.CharField(max_length=1024, unique=True)
+    state = models.CharField(max_length=64, blank=True, db_index=True)
+    answer_text = models.TextField(blank=True)
+    # The question, when the session's turns name it.
+    query_text = models.TextField(blank=True)
+    grounding_score = models.FloatField(null=True, blank=True, db_index=True)
+    create_time = models.DateTimeField(null=True, blank=True, db_index=True)
+    complete_time = models.DateTimeField(null=True, blank=True)
+    raw = models.JSONField()
+    # groundview's own bookkeeping, never part of the Vertex document.
+    latest_check = models.ForeignKey(
+        "CheckRun", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    imported_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-create_time", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def short_name(self) -> str:
+        return self.name.rsplit("/", 1)[-1]
+
+    @property
+    def answer_bytes(self) -> int:
+        return len(self.answer_text.encode())
+
+
+class Reference(models.Model):
+    class Kind(models.TextChoices):
+        UNSTRUCTURED = "unstructuredDocumentInfo", "Unstructured document"
+        CHUNK = "chunkInfo", "Chunk"
+        STRUCTURED = "structuredDocumentInfo", "Structured document"
+        UNKNOWN = "unknown", "Unknown"
+
+    answer = models.ForeignKey(Answer, on_delete=models.CASCADE, related_name="references")
+    # Index in answer.references; citation sources name it as `referenceId`.
+    position = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    document = models.CharField(max_length=1024, blank=True)
+    uri = models.CharField(max_length=2048, blank=True)
+    title = models.TextField(blank=True)
+    # chunkInfo only: the chunk's resource name, text and relevance.
+    chunk = models.CharField(max_length=1024, blank=True)
+    content = models.TextField(blank=True)
+    relevance_score = models.FloatField(null=True, blank=True)
+    page_identifier = models.CharField(max_length=255, blank=True)
+    struct_data = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["answer", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["answer", "position"], name="reference_position_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.title or self.document or self.chunk or f"reference {self.position}"
+
+    @property
+    def reference_id(self) -> str:
+        return str(self.position)
+
+
+class ReferenceChunk(models.Model):
+    """A chunkContents entry of an unstructured document reference."""
+
+    reference = models.ForeignKey(Reference, on_delete=models.CASCADE, related_name="chunks")
+    position = models.PositiveIntegerField()
+    content = models.TextField(blank=True)
+    page_identifier = models.CharField(max_length=255, blank=True)
+    relevance_score = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["reference", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["reference", "position"], name="chunk_position_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.content[:60]
+
+
+class Citation(models.Model):
+    answer = models.ForeignKey(Answer, on_delete=models.CASCADE, related_name="citations")
+    position = models.PositiveIntegerField()
+    start_index = models.PositiveBigIntegerField()
+    end_index = models.PositiveBigIntegerField()
+    references = models.ManyToManyField(Reference, related_name="citations", blank=True)
+
+    class Meta:
+        ordering = ["answer", "position"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(start_index__lte=F("end_index")), name="citation_span_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"[{self.start_index}, {self.end_index})"
+
+
+class GroundingSupport(models.Model):
+    answer = models.ForeignKey(Answer, on_delete=models.CASCADE, related_name="grounding_supports")
+    position = models.PositiveIntegerField()
+    start_index = models.PositiveBigIntegerField()
+    end_index = models.PositiveBigIntegerField()
+    grounding_score = models.FloatField(null=True, blank=True)
+    grounding_check_required = models.BooleanField(null=True, blank=True)
+    references = models.ManyToManyField(Reference, related_name="grounding_supports", blank=True)
+
+    class Meta:
+        ordering = ["answer", "position"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(start_index__lte=F("end_index")), name="support_span_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"[{self.start_index}, {self.end_index})"
+
+
+class RelatedQuestion(models.Model):
+    answer = models.ForeignKey(Answer, on_delete=models.CASCADE, related_name="related_questions")
+    position = models.PositiveIntegerField()
+    text = models.TextField()
+
+    class Meta:
+        ordering = ["answer", "position"]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class SkippedReason(models.Model):
+    answer = models.ForeignKey(Answer, on_delete=models.CASCADE, related_name="skipped_reasons")
+    position = models.PositiveIntegerField()
+    reason = models.CharField(max_length=64, db_index=True)
+
+    class Meta:
+        ordering = ["answer", "position"]
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+class QueryClassification(models.Model):
+    answer = models.ForeignKey(
+        Answer, on_delete=models.CASCADE, related_name="query_classifications"
+    )
+    position = models.PositiveIntegerField()
+    type = models.CharField(max_length=64, db_index=True)
+    positive = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["answer", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.type}={self.positive}"
+
+
+class SafetyRating(models.Model):
+    answer = models.ForeignKey(Answer, on_delete=models.CASCADE, related_name="safety_ratings")
+    position = models.PositiveIntegerField()
+    category = models.CharField(max_length=64, db_index=True)
+    probability = models.CharField(max_length=64, blank=True)
+    probability_score = models.FloatField(null=True, blank=True)
+    severity = models.CharField(max_length=64, blank=True)
+    severity_score = models.FloatField(null=True, blank=True)
+    blocked = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["answer", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.category}: {self.probability}"
+
+
+class Step(models.Model):
+    answer = models.ForeignKey(Answer, on_delete=models.CASCADE, related_name="steps")
+    position = models.PositiveIntegerField()
+    state = models.CharField(max_length=64, blank=True)
+    description = models.TextField(blank=True)
+    thought = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["answer", "position"]
+
+    def __str__(self) -> str:
+        return self.description or f"step {self.position}"
+
+
+class StepAction(models.Model):
+    step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="actions")
+    position = models.PositiveIntegerField()
+    search_query = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["step", "position"]
+
+    def __str__(self) -> str:
+        return self.search_query
+
+
+class SearchResult(models.Model):
+    """One observed search result of an action; `snippets` and `chunks` hold its content."""
+
+    action = models.ForeignKey(StepAction, on_delete=models.CASCADE, related_name="search_results")
+    position = models.PositiveIntegerField()
+    document = models.CharField(max_length=1024, blank=True)
+    uri = models.CharField(max_length=2048, blank=True)
+    title = models.TextField(blank=True)
+    struct_data = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["action", "position"]
+
+    def __str__(self) -> str:
+        return self.title or self.document
+
+
+class SearchResultSnippet(models.Model):
+    result = models.ForeignKey(SearchResult, on_delete=models.CASCADE, related_name="snippets")
+    position = models.PositiveIntegerField()
+    snippet = models.TextField(blank=True)
+    snippet_status = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["result", "position"]
+
+
+class SearchResultChunk(models.Model):
+    result = models.ForeignKey(SearchResult, on_delete=models.CASCADE, related_name="chunks")
+    position = models.PositiveIntegerField()
+    chunk = models.CharField(max_length=1024, blank=True)
+    content = models.TextField(blank=True)
+    relevance_score = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["result", "position"]
+
+
+class CheckBatch(models.Model):
+    """A group of grounding checks queued together; its progress is counted from its runs."""
+
+    created_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    description = models.CharField(max_length=255, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "check batches"
+
+    def __str__(self) -> str:
+        return self.description or f"batch {self.pk}"
+
+
+class CheckRun(models.Model):
+    """One run of groundview's grounding checker over a stored answer. Never overwritten."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        SUCCEEDED = "succeeded", "Succeeded"
+        FAILED = "failed", "Failed"
+
+    answer = models.ForeignKey(Answer, on_delete=models.CASCADE, related_name="check_runs")
+    batch = models.ForeignKey(
+        CheckBatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="runs"
+    )
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.QUEUED, db_index=True
+    )
+    request = models.JSONField(null=True, blank=True)
+    response = models.JSONField(null=True, blank=True)
+    engine_version = models.CharField(max_length=64, blank=True)
+    model_id = models.CharField(max_length=255, blank=True)
+    citation_threshold = models.FloatField(null=True, blank=True)
+    support_score = models.FloatField(null=True, blank=True, db_index=True)
+    error = models.TextField(blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    # Milliseconds per stage, as the engine and the task measured them.
+    timings = models.JSONField(default=dict, blank=True)
+    queued_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-queued_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"check {self.pk} of {self.answer_id} ({self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in {self.Status.SUCCEEDED, self.Status.FAILED}

@@ -1,0 +1,212 @@
+"""Splitting text into sentences ("claims") with UTF-8 byte spans, and deciding which need a check.
+
+The same splitter chunks facts into sentences, so answer claims and evidence chunks agree on what a
+sentence is. Spans are computed on characters and converted to UTF-8 byte offsets at the end, so they can
+never fall inside a multi-byte character.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import accumulate
+
+# Words that end with a dot without ending a sentence. Lower-case, without the dot.
+ABBREVIATIONS = frozenset(
+    """mr mrs ms dr prof sr jr st mt vs fig figs no nos vol vols approx inc ltd co corp jan feb mar apr
+    jun jul aug sep sept oct nov dec est dept univ gen col lt sgt capt rev gov sen rep pres ph phd
+    al cf ed eds pp op ca a.m p.m e.g i.e u.s u.k u.n etc""".split()
+)
+_ALWAYS_CONTINUE = frozenset(["e.g", "i.e", "cf", "vs", "approx", "ca"])
+
+_CJK_END = "。！？｡"
+_WESTERN_END = ".!?…"
+_CLOSERS = "\"'”’»)]}」』）】"
+_OPENERS = "\"'“‘«([{「『（【"
+_BULLET_RE = re.compile(r"[ \t]*(?:[-*•‣◦▪▸►–—]|\d{1,3}[.)]|[a-z][)])[ \t]+")
+_LINE_SPLIT_RE = re.compile(r"\r\n|[\n\r\u2028\u2029\x0b\x0c\x1c\x1d\x1e\x85]")
+_HAS_WORD_RE = re.compile(r"[^\W_]", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A sentence: character span [start, end) into the source text and the text itself."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    start_byte: int
+    end_byte: int
+    text: str
+    check_required: bool
+
+
+def _line_spans(text: str) -> Iterator[tuple[int, int]]:
+    pos = 0
+    for m in _LINE_SPLIT_RE.finditer(text):
+        yield pos, m.start()
+        pos = m.end()
+    yield pos, len(text)
+
+
+def _word_before(text: str, dot: int, line_start: int) -> str:
+    """The word (with internal dots, like "U.S") that ends right before text[dot]."""
+    i = dot
+    while i > line_start and (text[i - 1].isalnum() or text[i - 1] == "."):
+        i -= 1
+    return text[i:dot]
+
+
+def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end: int) -> bool:
+    """Is there a sentence end after the punctuation run text[idx:end_punct]?"""
+    run = text[idx:end_punct]
+    if any(ch in _CJK_END for ch in run):
+        return True
+    if end_punct >= line_end:
+        return True
+    if not text[end_punct].isspace():
+        return False  # "3.14", "U.S.A", "example.com", "hello?!x"
+    nxt = end_punct
+    while nxt < line_end and text[nxt].isspace():
+        nxt += 1
+    if nxt >= line_end:
+        return True
+    following = text[nxt]
+    if run in ("!", "?") or run.startswith(("?", "!")):
+        return True
+    # After a dot or an ellipsis the next sentence starts with something capital-like.
+    if following.islower():
+        return False
+    if run == ".":
+        word = _word_before(text, idx, line_start)
+        lw = word.lower()
+        if lw in _ALWAYS_CONTINUE:
+            return False
+        if len(word) == 1 and word.isupper():
+            return False  # an initial: "William O. Douglas"
+        if lw in ABBREVIATIONS and lw != "etc":
+            return False
+        if "." in word and len(word) <= 6 and not following.isdigit():
+            return False  # "U.S. Army", "Ph.D. Thesis"
+    return following.isupper() or following.isdigit() or following in _OPENERS or not following.isascii()
+
+
+def split_sentences(text: str) -> list[Segment]:
+    """Sentences of `text` as character spans, trimmed of whitespace and bullet markers.
+
+    Newlines always end a sentence (lists, headings); a line's leading bullet ("- ", "1. ", "•") is not
+    part of its sentence. Segments with no letter or digit (an emoji, "...") are merged into the sentence
+    before them on the same line.
+    """
+    segments: list[Segment] = []
+    for line_start, line_end in _line_spans(text):
+        start = line_start
+        m = _BULLET_RE.match(text, start, line_end)
+        if m:
+            start = m.end()
+        line_segments: list[tuple[int, int]] = []
+        i = start
+        while i < line_end:
+            ch = text[i]
+            if ch in _WESTERN_END or ch in _CJK_END:
+                j = i
+                while j < line_end and (text[j] in _WESTERN_END or text[j] in _CJK_END):
+                    j += 1
+                k = j
+                while k < line_end and text[k] in _CLOSERS:
+                    k += 1
+                if _is_boundary(text, i, k, line_start, line_end):
+                    line_segments.append((start, k))
+                    start = k
+                i = k
+            else:
+                i += 1
+        line_segments.append((start, line_end))
+        merged: list[tuple[int, int]] = []
+        for s, e in line_segments:
+            while s < e and text[s].isspace():
+                s += 1
+            while e > s and text[e - 1].isspace():
+                e -= 1
+            if s == e:
+                continue
+            if merged and not _HAS_WORD_RE.search(text, s, e):
+                merged[-1] = (merged[-1][0], e)
+            else:
+                merged.append((s, e))
+        segments.extend(Segment(s, e, text[s:e]) for s, e in merged)
+    return segments
+
+
+def byte_offsets(text: str) -> list[int]:
+    """offsets[i] = UTF-8 byte offset of character i (len(text)+1 entries)."""
+    return [0, *accumulate(len(ch.encode("utf-8", "surrogatepass")) for ch in text)]
+
+
+# --- groundingCheckRequired -------------------------------------------------------------------------
+
+# Sentences that only manage the conversation. Matched case-insensitively at the start of the sentence.
+_NO_CHECK_START = re.compile(
+    r"^(?:"
+    r"here(?:'s| is| are) (?:what|some|a few|the following|an? (?:overview|summary|list|few)|my|how)\b"
+    r"|(?:sure|certainly|of course|absolutely|great question|good question|okay|ok|yes|no)[,.!]?$"
+    r"|(?:sure|certainly|of course|absolutely)[,!.]\s*(?:here|i|let)\b"
+    r"|let me (?:know|explain|help|check|summari[sz]e)\b"
+    r"|(?:i )?hope (?:this|that|it) helps"
+    r"|feel free\b"
+    r"|if you (?:have|need|want|would like)\b"
+    r"|(?:please )?let us know\b"
+    r"|is there anything else\b"
+    r"|(?:do|can|could|would|should|shall|may) (?:you|i|we)\b"
+    r"|thank(?:s| you)\b"
+    r"|as an ai\b|as a (?:large )?language model\b|as an? (?:ai )?(?:assistant|chatbot)\b"
+    r"|i (?:am|'m) (?:sorry|not sure|not able|unable|an ai|happy|glad)\b"
+    r"|i (?:do not|don't|cannot|can't) (?:have|know|provide|access|browse)\b"
+    r"|i (?:would |'d )?(?:recommend|suggest|advise)\b"
+    r"|in (?:summary|conclusion)[,:]?$"
+    r"|it(?:'s| is) (?:important|worth|essential|crucial|advisable|best|always a good idea) to"
+    r"|(?:please )?note that\b"
+    r"|for (?:more|further|the most up-to-date)\b.*\b(?:information|details)\b.*\b(?:recommend|visit|check|refer|consult|see)\b"
+    r")",
+    re.IGNORECASE,
+)
+# Imperative instructions ("Compare the quotes ...") assert nothing checkable.
+_IMPERATIVE = frozenset(
+    """add apply ask avoid be call check choose click compare consider consult contact create determine
+    discuss do don't enable ensure enter find follow go install keep look make note open pick press
+    read remember research run see select set shortlist start stop take talk try turn type use visit
+    wait write""".split()
+)
+
+
+def needs_check(sentence: str) -> bool:
+    """Heuristic groundingCheckRequired: False for chit-chat, questions, instructions and list intros."""
+    s = sentence.strip().strip("*_#>` ").strip()
+    if not _HAS_WORD_RE.search(s):
+        return False
+    if s.endswith(("?", "？")):
+        return False
+    if s.endswith((":", "：")):
+        return False  # "Some reasons for this include:" introduces, the list items carry the claims
+    if _NO_CHECK_START.search(s):
+        return False
+    first = re.split(r"[\s,]+", s, maxsplit=1)[0].lower()
+    if first in _IMPERATIVE and not re.search(r"\b(?:is|are|was|were|has|have|had)\b", s, re.I):
+        return False
+    words = re.findall(r"[^\W_]+", s)
+    # Very short exclamations ("Great!", "Hello there.") carry no checkable content.
+    return not (len(words) <= 2 and not any(ch.isdigit() for ch in s) and s[-1:] in ("!", "."))
+
+
+def segment_claims(answer: str) -> list[Claim]:
+    """The answer's claims with UTF-8 byte spans (end exclusive) and groundingCheckRequired."""
+    offsets = byte_offsets(answer)
+    return [
+        Claim(offsets[seg.start], offsets[seg.end], seg.text, needs_check(seg.text))
+        for seg in split_sentences(answer)
+    ]

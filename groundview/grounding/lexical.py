@@ -1,0 +1,214 @@
+"""Word-level text analysis shared by segmentation, retrieval and verification.
+
+Everything here is deterministic and model-free: tokens, crude stems, content words, numbers with their
+qualifiers ("over 1,500"), capitalised names and negations. The verifier's consistency features (a
+different number, a missing name, a flipped negation) are built from these.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+# Letters/digits runs, keeping internal apostrophes ("don't") and numbers with separators ("1,500.25").
+_TOKEN_RE = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+STOPWORDS = frozenset(
+    """a an the and or but if then than so of to in on at by for with from as into onto over under
+    about above below between through during before after up down out off again further once is are was
+    were be been being am do does did doing have has had having it its it's this that these those there
+    here their theirs them they he him his she her hers we us our ours you your yours i me my mine who
+    whom whose which what when where why how all any both each few more most other some such only own
+    same too very can will just should would could may might must shall also however therefore thus
+    while although though because since until unless whether yet still even ever much many well like
+    one s t d ll m re ve per via within without upon toward towards across along among around against
+    said says say according""".split()
+)
+
+NEGATIONS = frozenset(
+    "not no never none nobody nothing neither nor cannot can't don't doesn't didn't isn't aren't "
+    "wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't without n't".split()
+)
+
+_NUMBER_WORDS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "dozen": 12,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+}
+_SCALES = {
+    "thousand": 1e3,
+    "million": 1e6,
+    "millions": 1e6,
+    "billion": 1e9,
+    "billions": 1e9,
+    "trillion": 1e12,
+    "k": 1e3,
+    "m": 1e6,
+    "bn": 1e9,
+}
+_MORE = frozenset("over more above exceeding exceeds exceeded beyond greater least".split())
+_LESS = frozenset("under less below fewer most nearly almost up".split())
+_ABOUT = frozenset("about around approximately roughly some nearly almost estimated ca circa".split())
+
+
+@dataclass(frozen=True)
+class Number:
+    value: float
+    # "gt" (over/more than/at least), "lt" (under/less than/up to), "about", or "" (exact).
+    qualifier: str
+    is_year: bool
+
+
+@dataclass
+class Analysis:
+    """The lexical view of one piece of text."""
+
+    tokens: list[str]  # lowercase surface tokens
+    stems: list[str]  # crude stems of `tokens`
+    content: list[str]  # stems of non-stopword, non-number tokens (order kept, duplicates kept)
+    numbers: list[Number]
+    names: set[str] = field(default_factory=set)  # lowercase capitalised words not at sentence start
+    negated: bool = False
+
+
+def stem(word: str) -> str:
+    """A deliberately tiny English stemmer: enough to match "founded"/"founder"/"founds"."""
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    if len(w) <= 3:
+        return w
+    for suffix in ("ational", "ization", "ations", "ation", "ments", "ment", "ness", "ings", "ing"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            return w[: -len(suffix)]
+    for suffix in ("ies", "ied"):
+        if w.endswith(suffix) and len(w) > 4:
+            return w[:-3] + "y"
+    for suffix in ("ers", "er", "ed", "es", "ly", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
+            return w[: -len(suffix)]
+    return w
+
+
+def tokenize(text: str) -> list[str]:
+    """Surface tokens; CJK characters are one token each (no spaces to split on)."""
+    out: list[str] = []
+    for m in _TOKEN_RE.finditer(text):
+        tok = m.group(0)
+        if _CJK_RE.search(tok):
+            out.extend(ch for ch in tok)
+        else:
+            out.append(tok)
+    return out
+
+
+def _parse_number(tok: str) -> float | None:
+    t = tok.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", tok) else tok
+    if "," in t:  # "3,5" style decimal comma, or a list like "1,2": take it as written, no value
+        t = t.replace(",", ".") if re.fullmatch(r"\d+,\d{1,2}", t) else t
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def extract_numbers(tokens: list[str]) -> list[Number]:
+    """Numbers with magnitude words folded in ("1.5 million") and a preceding qualifier kept."""
+    out: list[Number] = []
+    lowered = [t.lower() for t in tokens]
+    for i, tok in enumerate(lowered):
+        value: float | None
+        if tok[0].isdigit():
+            value = _parse_number(tok)
+        elif tok in _NUMBER_WORDS and tok not in ("one", "second"):
+            # "one" and "second" are far more often pronoun/ordinal-of-time than a checkable number.
+            value = float(_NUMBER_WORDS[tok])
+        else:
+            continue
+        if value is None:
+            continue
+        is_year = tok.isdigit() and len(tok) == 4 and 1000 <= value <= 2100
+        if i + 1 < len(lowered) and lowered[i + 1] in _SCALES:
+            value *= _SCALES[lowered[i + 1]]
+            is_year = False
+        qualifier = ""
+        window = lowered[max(0, i - 2) : i]
+        if any(w in _ABOUT for w in window):
+            qualifier = "about"
+        if any(w in _MORE for w in window):
+            qualifier = "gt"
+        if any(w in ("under", "less", "below", "fewer", "up") for w in window):
+            qualifier = "lt"
+        out.append(Number(value, qualifier, is_year))
+    return out
+
+
+def numbers_match(claim: Number, evidence: Number) -> bool:
+    """Does an evidence number support a claim number? "over 1,500" is supported by 1,532 or 1,500."""
+    c, e = claim.value, evidence.value
+    if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
+        return True
+    if claim.qualifier == "gt":
+        return e > c
+    if claim.qualifier == "lt":
+        return e < c
+    if claim.qualifier == "about" or evidence.qualifier == "about":
+        return abs(c - e) <= 0.1 * max(abs(c), abs(e))
+    # Rounding: "1.5 million" vs 1,523,000 and "3.1" vs "3.14".
+    if c != 0 and not claim.is_year:
+        digits = len(f"{c:g}".replace(".", "").replace("-", "").rstrip("0")) or 1
+        rounded = float(f"{e:.{digits}g}")
+        return math.isclose(rounded, c, rel_tol=1e-9)
+    return False
+
+
+def analyse(text: str) -> Analysis:
+    tokens_raw = tokenize(text)
+    tokens = [t.lower() for t in tokens_raw]
+    stems = [stem(t) for t in tokens]
+    numbers = extract_numbers(tokens_raw)
+    content = [
+        s
+        for t, s in zip(tokens, stems, strict=True)
+        if t not in STOPWORDS and not t[0].isdigit() and t not in _NUMBER_WORDS and len(t) > 1
+    ]
+    names: set[str] = set()
+    for i, t in enumerate(tokens_raw):
+        if t[0].isupper() and tokens[i] not in STOPWORDS and (i > 0 or len(t) > 1 and t.isupper()):
+            names.add(stem(t))
+    negated = any(t in NEGATIONS or t.endswith("n't") for t in tokens)
+    return Analysis(tokens, stems, content, numbers, names, negated)

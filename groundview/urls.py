@@ -1,0 +1,13 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/", include("groundview.api.urls")),
+    # Vertex-compatible routes (Check Grounding, answers.get) keep Google's URL shapes.
+    path("", include("groundview.api.vertex_urls")),
+    path("", include("groundview.review.urls")),
+]
