@@ -1,0 +1,59 @@
+# groundview: `make run` for the dashboard on SQLite with demo data, `make test` for the whole suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/groundview
+TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
+
+.PHONY: install run serve worker test lint format services browser migrate demo train-verifier bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	# The pin first, so nothing below pulls the multi-GB CUDA build of torch.
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+migrate: install
+	$(BIN)/python manage.py migrate --no-input
+
+demo: migrate
+	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py ensure_admin
+
+run: demo
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+worker: install
+	$(BIN)/celery -A groundview worker --loglevel=INFO --concurrency=1
+
+services:
+	scripts/ensure-services
+
+browser:
+	scripts/ensure-chromium
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy groundview/grounding
+	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python manage.py makemigrations --check --dry-run
+
+format: install
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+test: install services browser lint
+	DATABASE_URL=$(TEST_DATABASE_URL) GROUNDVIEW_TEST_BROKER_URL=$(TEST_BROKER_URL) \
+		$(BIN)/pytest
+
+bench: install
+	$(BIN)/python bench/latency.py
+	$(BIN)/python bench/evaluate.py
+
+clean:
+	rm -rf $(VENV) var tests/artifacts
