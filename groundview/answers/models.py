@@ -279,6 +279,9 @@ class SearchResultSnippet(models.Model):
     class Meta:
         ordering = ["result", "position"]
 
+    def __str__(self) -> str:
+        return self.snippet[:60]
+
 
 class SearchResultChunk(models.Model):
     result = models.ForeignKey(SearchResult, on_delete=models.CASCADE, related_name="chunks")
@@ -289,6 +292,9 @@ class SearchResultChunk(models.Model):
 
     class Meta:
         ordering = ["result", "position"]
+
+    def __str__(self) -> str:
+        return self.content[:60]
 
 
 class CheckBatch(models.Model):

@@ -17,10 +17,8 @@ class Command(BaseCommand):
         answers = Answer.objects.all()
         if options["session"]:
             answers = answers.filter(session__name=options["session"])
-        out = open(options["output"], "w", encoding="utf-8") if options["output"] else sys.stdout
-        try:
-            for line in answer_jsonl(answers):
-                out.write(line)
-        finally:
-            if out is not sys.stdout:
-                out.close()
+        if options["output"]:
+            with open(options["output"], "w", encoding="utf-8") as out:
+                out.writelines(answer_jsonl(answers))
+        else:
+            sys.stdout.writelines(answer_jsonl(answers))

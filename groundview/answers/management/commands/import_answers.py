@@ -15,7 +15,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="+", help="files to import; '-' reads stdin")
 
-    def handle(self, *paths, **options):
+    def handle(self, *args, **options):
+        paths = options["paths"]
         total = importing.ImportResult()
         for path in paths:
             try:

@@ -1,0 +1,402 @@
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import connection
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from groundview.answers import importing
+from groundview.answers.exporting import answer_jsonl
+from groundview.answers.models import (
+    Answer,
+    Citation,
+    GroundingSupport,
+    Reference,
+    ReferenceChunk,
+    SafetyRating,
+    SearchResult,
+    Session,
+    Step,
+)
+
+NAME = "projects/1/locations/global/collections/default_collection/engines/e/sessions/s1/answers/a1"
+
+
+def byte_offset(text, index):
+    return len(text[:index].encode())
+
+
+def make_answer(**fields):
+    text = fields.pop("answerText", "Paris is the capital of France. 🗼 It has 2.1 million people.")
+    answer = {
+        "name": NAME,
+        "state": "SUCCEEDED",
+        "answerText": text,
+        "references": [
+            {"chunkInfo": {"content": "Paris is the capital of France.", "chunk": "c1"}},
+            {
+                "unstructuredDocumentInfo": {
+                    "title": "Paris",
+                    "uri": "https://example.org/paris",
+                    "chunkContents": [{"content": "Paris has 2.1 million inhabitants."}],
+                }
+            },
+        ],
+        "citations": [
+            {"startIndex": "0", "endIndex": "31", "sources": [{"referenceId": "0"}]},
+        ],
+    }
+    answer.update(fields)
+    return answer
+
+
+def exported(queryset=None):
+    lines = answer_jsonl(queryset if queryset is not None else Answer.objects.all())
+    return [json.loads(line) for line in lines]
+
+
+def test_suite_runs_on_postgresql():
+    assert connection.vendor == "postgresql"
+
+
+# -- round trip ---------------------------------------------------------------------------------
+
+unicode_text = st.text(
+    alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"),
+    max_size=40,
+) | st.sampled_from(["naïve café 🙂🚀", "北京是中国的首都。上海很大！", "e\u0301\u0327 a\u20dd", ""])
+
+json_scalars = st.none() | st.booleans() | st.integers(-(2**53), 2**53) | unicode_text
+unknown_values = st.recursive(
+    json_scalars,
+    lambda children: st.lists(children, max_size=3)
+    | st.dictionaries(unicode_text, children, max_size=3),
+    max_leaves=6,
+)
+unknown_fields = st.dictionaries(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=12).map(lambda k: "x_" + k),
+    unknown_values,
+    max_size=3,
+)
+
+
+@st.composite
+def spans(draw, text):
+    """Byte spans on character boundaries, in the int64-as-string or number form."""
+    index_a = draw(st.integers(0, len(text)))
+    index_b = draw(st.integers(0, len(text)))
+    start, end = sorted((byte_offset(text, index_a), byte_offset(text, index_b)))
+    as_string = draw(st.booleans())
+    return {
+        "startIndex": str(start) if as_string else start,
+        "endIndex": str(end) if as_string else end,
+    }
+
+
+@st.composite
+def answers(draw):
+    text = draw(unicode_text)
+    references = draw(
+        st.lists(
+            st.one_of(
+                st.builds(
+                    lambda content, score, extra: {
+                        "chunkInfo": {"content": content, "relevanceScore": score, **extra}
+                    },
+                    unicode_text,
+                    st.floats(0, 1),
+                    unknown_fields,
+                ),
+                st.builds(
+                    lambda title, chunks: {
+                        "unstructuredDocumentInfo": {
+                            "title": title,
+                            "chunkContents": [{"content": c} for c in chunks],
+                        }
+                    },
+                    unicode_text,
+                    st.lists(unicode_text, max_size=3),
+                ),
+                st.builds(
+                    lambda data: {"structuredDocumentInfo": {"structData": data}},
+                    st.dictionaries(unicode_text, json_scalars, max_size=3),
+                ),
+            ),
+            max_size=4,
+        )
+    )
+
+    def with_sources(span):
+        if references:
+            ids = draw(st.lists(st.integers(0, len(references) - 1), max_size=3))
+            span["sources"] = [{"referenceId": str(i)} for i in ids]
+        return span
+
+    answer = {
+        "name": draw(st.text(alphabet="abc123", min_size=1, max_size=6).map(lambda s: f"{NAME}-{s}")),
+        "state": draw(st.sampled_from(["SUCCEEDED", "FAILED", "IN_PROGRESS", "STREAMING"])),
+        "answerText": text,
+        "references": references,
+        "citations": [with_sources(draw(spans(text))) for _ in range(draw(st.integers(0, 3)))],
+        "groundingSupports": [
+            {**with_sources(draw(spans(text))), "groundingScore": draw(st.floats(0, 1))}
+            for _ in range(draw(st.integers(0, 3)))
+        ],
+        "relatedQuestions": draw(st.lists(unicode_text, max_size=2)),
+        "createTime": "2026-03-02T10:15:30.123456789Z",
+        **draw(unknown_fields),
+    }
+    if draw(st.booleans()):
+        answer["groundingScore"] = draw(st.floats(0, 1))
+    return answer
+
+
+@pytest.mark.django_db
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(document=answers())
+def test_export_of_import_is_the_same_document(document):
+    Answer.objects.all().delete()
+
+    result = importing.import_text(json.dumps(document))
+
+    assert result.problems == []
+    assert exported() == [document]
+
+
+@pytest.mark.django_db
+def test_import_accepts_answer_response_array_and_jsonl():
+    # Given the same answer in the :answer response shape, plus two more as a JSON array and JSONL
+    session = {
+        "name": NAME.rsplit("/answers/", 1)[0],
+        "state": "IN_PROGRESS",
+        "turns": [{"query": {"text": "What is the capital of France?"}, "answer": NAME}],
+    }
+    second = make_answer(name=NAME + "2")
+    third = make_answer(name=NAME + "3")
+
+    results = [
+        importing.import_text(json.dumps({"answer": make_answer(), "session": session})),
+        importing.import_text(json.dumps([second])),
+        importing.import_text(json.dumps(third) + "\n\n"),
+    ]
+
+    assert [r.created for r in results] == [1, 1, 1]
+    answer = Answer.objects.get(name=NAME)
+    assert answer.session.raw == session
+    assert answer.query_text == "What is the capital of France?"
+    assert Session.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_import_projects_the_document_into_tables():
+    importing.import_text(
+        json.dumps(
+            make_answer(
+                groundingSupports=[
+                    {
+                        "startIndex": 0,
+                        "endIndex": 31,
+                        "groundingScore": 0.9,
+                        "groundingCheckRequired": True,
+                        "sources": [{"referenceId": "0"}, {"referenceId": "1"}],
+                    }
+                ],
+                safetyRatings=[{"category": "HARM_CATEGORY_HATE_SPEECH", "blocked": False}],
+                steps=[
+                    {
+                        "state": "SUCCEEDED",
+                        "thought": "Search first.",
+                        "actions": [
+                            {
+                                "searchAction": {"query": "capital of France"},
+                                "observation": {
+                                    "searchResults": [
+                                        {"title": "Paris", "snippetInfo": [{"snippet": "Paris…"}]}
+                                    ]
+                                },
+                            }
+                        ],
+                    }
+                ],
+            )
+        )
+    )
+
+    answer = Answer.objects.get()
+    assert answer.state == "SUCCEEDED"
+    assert Reference.objects.filter(answer=answer).count() == 2
+    assert ReferenceChunk.objects.get().content == "Paris has 2.1 million inhabitants."
+    citation = Citation.objects.get()
+    assert (citation.start_index, citation.end_index) == (0, 31)
+    assert [r.position for r in citation.references.all()] == [0]
+    support = GroundingSupport.objects.get()
+    assert support.grounding_score == 0.9
+    assert sorted(r.position for r in support.references.all()) == [0, 1]
+    assert SafetyRating.objects.get().category == "HARM_CATEGORY_HATE_SPEECH"
+    assert Step.objects.get().thought == "Search first."
+    assert SearchResult.objects.get().snippets.get().snippet == "Paris…"
+
+
+# -- rejection rules ----------------------------------------------------------------------------
+
+TEXT = "Tōkyō 🗼 東京"  # byte layout: "T"=0, "ō"=1..3, ..., "🗼" 4 bytes, CJK 3 bytes each
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            {"citations": [{"startIndex": "0", "endIndex": "99"}]},
+            "citations[0].endIndex: 99 is beyond the end of answerText (19 bytes in UTF-8)",
+        ),
+        (
+            {"citations": [{"startIndex": "2", "endIndex": "5"}]},
+            "citations[0].startIndex: 2 falls inside a UTF-8 encoded character of answerText",
+        ),
+        (
+            {"groundingSupports": [{"startIndex": 0, "endIndex": 10}]},
+            "groundingSupports[0].endIndex: 10 falls inside a UTF-8 encoded character of answerText",
+        ),
+        (
+            {"citations": [{"startIndex": "8", "endIndex": "3"}]},
+            "citations[0]: startIndex 8 is after endIndex 3",
+        ),
+        (
+            {"citations": [{"startIndex": "-1", "endIndex": "3"}]},
+            "citations[0].startIndex: must not be negative, got -1",
+        ),
+        (
+            {"citations": [{"startIndex": "zero", "endIndex": "3"}]},
+            "citations[0].startIndex: must be an integer, not 'zero'",
+        ),
+        (
+            {"citations": [{"endIndex": "3", "sources": [{"referenceId": "7"}]}]},
+            "citations[0].sources[0].referenceId: '7' does not name a reference of this answer "
+            "(it has 2; ids are their positions, 0 to 1)",
+        ),
+        (
+            {"references": [], "citations": [{"endIndex": "3", "sources": [{"referenceId": "0"}]}]},
+            "citations[0].sources[0].referenceId: '0' does not name a reference: "
+            "this answer has no references",
+        ),
+        ({"answerText": 42}, "answerText: must be a string, not a number"),
+        ({"groundingScore": 1.5}, "groundingScore: must be between 0 and 1, not 1.5"),
+        ({"citations": {"startIndex": 0}}, "citations: must be an array, not an object"),
+        (
+            {"references": [{"chunkInfo": {"content": ["a"]}}]},
+            "references[0].chunkInfo.content: must be a string, not an array",
+        ),
+        (
+            {"createTime": "yesterday"},
+            "createTime: must be an RFC 3339 timestamp like \"2024-05-01T12:00:00Z\", not 'yesterday'",
+        ),
+        ({"name": ""}, "name: is required: answers are keyed by their resource name"),
+        (
+            {"relatedQuestions": ["ok", "bad\x00"]},
+            "relatedQuestions[1]: contains the NUL character (U+0000), which cannot be stored",
+        ),
+        (
+            {"answerText": "bad \ud800"},
+            "answerText: is not valid Unicode (it has a lone surrogate)",
+        ),
+    ],
+)
+@pytest.mark.django_db
+def test_invalid_record_is_rejected_with_the_field_named(change, message):
+    document = make_answer(answerText=TEXT, citations=[])
+    document.update(change)
+
+    result = importing.import_records([importing.Record(where="line 1", data=document)])
+
+    where = f"line 1 ({document['name']})" if document["name"] else "line 1"
+    assert [str(p) for p in result.problems] == [f"{where}: {message}"]
+    assert Answer.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_malformed_lines_and_non_objects_are_named_by_line():
+    text = '{"name": "x", "answerText": ""}\n{not json\n[1, 2]\n'
+
+    result = importing.import_text(text)
+
+    assert [str(p) for p in result.problems] == [
+        "line 2: malformed JSON: Expecting property name enclosed in double quotes at column 2",
+        "line 3: must be a JSON object, not an array",
+    ]
+    assert result.created == 1
+
+
+@pytest.mark.django_db
+def test_answer_response_errors_name_the_nested_field():
+    document = {"answer": make_answer(citations=[{"endIndex": "999"}]), "session": {"name": "s"}}
+
+    result = importing.import_records([importing.Record(where="item 0", data=document)])
+
+    assert str(result.problems[0]) == (
+        f"item 0 ({NAME}): answer.citations[0].endIndex: 999 is beyond the end of answerText "
+        "(63 bytes in UTF-8)"
+    )
+
+
+@pytest.mark.django_db
+def test_command_imports_good_records_and_exits_non_zero_for_bad_ones(tmp_path, capsys):
+    good = make_answer()
+    bad = make_answer(name=NAME + "-bad", citations=[{"startIndex": "0", "endIndex": "500"}])
+    path = tmp_path / "answers.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+
+    with pytest.raises(CommandError) as raised:
+        call_command("import_answers", str(path))
+
+    assert raised.value.returncode == 1
+    assert str(raised.value) == "1 record(s) rejected"
+    out, err = capsys.readouterr()
+    assert f"{path}: 1 imported (1 new, 0 updated, 0 unchanged), 1 rejected" in out
+    assert f"line 2 ({NAME}-bad): citations[0].endIndex: 500 is beyond the end" in err
+    assert list(Answer.objects.values_list("name", flat=True)) == [NAME]
+
+
+@pytest.mark.django_db
+def test_reimporting_the_same_file_changes_nothing(tmp_path):
+    path = tmp_path / "answers.json"
+    documents = [make_answer(), make_answer(name=NAME + "2", answerText="二。", citations=[])]
+    path.write_text(json.dumps(documents), encoding="utf-8")
+    call_command("import_answers", str(path))
+    tables = [Answer, Session, Reference, ReferenceChunk, Citation]
+    before = {model.__name__: model.objects.count() for model in tables}
+    ids_before = sorted(Reference.objects.values_list("pk", flat=True))
+
+    call_command("import_answers", str(path))
+
+    assert {model.__name__: model.objects.count() for model in tables} == before
+    assert sorted(Reference.objects.values_list("pk", flat=True)) == ids_before
+
+
+@pytest.mark.django_db
+def test_reimporting_a_changed_answer_updates_it_in_place():
+    importing.import_text(json.dumps(make_answer()))
+    answer_id = Answer.objects.get().pk
+    changed = make_answer(state="FAILED", citations=[], references=[])
+
+    result = importing.import_text(json.dumps(changed))
+
+    assert (result.created, result.updated) == (0, 1)
+    answer = Answer.objects.get()
+    assert answer.pk == answer_id
+    assert answer.state == "FAILED"
+    assert Reference.objects.count() == 0
+    assert exported() == [changed]
+
+
+@pytest.mark.django_db
+def test_export_command_writes_jsonl(tmp_path):
+    importing.import_text(json.dumps(make_answer(answerText="Ünïcödé 🙂", citations=[])))
+    out = tmp_path / "out.jsonl"
+
+    call_command("export_answers", "-o", str(out))
+
+    line = out.read_text(encoding="utf-8")
+    assert "Ünïcödé 🙂" in line  # written as UTF-8, not \u escapes
+    assert json.loads(line)["answerText"] == "Ünïcödé 🙂"
