@@ -340,6 +340,10 @@ class CheckRun(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     # Milliseconds per stage, as the engine and the task measured them.
     timings = models.JSONField(default=dict, blank=True)
+    # Where each fact of `request` came from, by fact index (the index `citedChunks[].source`
+    # names): {"reference": position, "chunk": position or null}, or for a search result seen in
+    # the answer's steps {"reference": null, "chunk": null, "observation": {...}}.
+    fact_sources = models.JSONField(default=list, blank=True)
     queued_at = models.DateTimeField(auto_now_add=True, db_index=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
