@@ -60,3 +60,28 @@ class ClaimLabel(models.Model):
 
     def __str__(self) -> str:
         return f"[{self.start_index}, {self.end_index}) {self.verdict}"
+
+
+class Assignment(models.Model):
+    """A reviewer's lease on a queued answer, so two reviewers are not shown the same answer.
+
+    Leases expire, so an answer abandoned in a closed tab returns to the queue by itself.
+    """
+
+    answer = models.ForeignKey(
+        "answers.Answer", on_delete=models.CASCADE, related_name="assignments"
+    )
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assignments"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["answer", "reviewer"], name="one_lease_per_reviewer")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reviewer} on {self.answer_id} until {self.expires_at:%H:%M}"

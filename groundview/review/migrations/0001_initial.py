@@ -6,56 +6,119 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('answers', '0001_initial'),
+        ("answers", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='AnswerLabel',
+            name="AnswerLabel",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('verdict', models.CharField(choices=[('supported', 'Supported'), ('partially_supported', 'Partially supported'), ('unsupported', 'Unsupported'), ('contradicted', 'Contradicted'), ('no_check_needed', 'No check needed')], db_index=True, max_length=32)),
-                ('note', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('answer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='labels', to='answers.answer')),
-                ('reviewer', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='answer_labels', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "verdict",
+                    models.CharField(
+                        choices=[
+                            ("supported", "Supported"),
+                            ("partially_supported", "Partially supported"),
+                            ("unsupported", "Unsupported"),
+                            ("contradicted", "Contradicted"),
+                            ("no_check_needed", "No check needed"),
+                        ],
+                        db_index=True,
+                        max_length=32,
+                    ),
+                ),
+                ("note", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "answer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="labels",
+                        to="answers.answer",
+                    ),
+                ),
+                (
+                    "reviewer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="answer_labels",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated_at', '-id'],
+                "ordering": ["-updated_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='ClaimLabel',
+            name="ClaimLabel",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('start_index', models.PositiveBigIntegerField()),
-                ('end_index', models.PositiveBigIntegerField()),
-                ('claim_text', models.TextField(blank=True)),
-                ('verdict', models.CharField(choices=[('supported', 'Supported'), ('partially_supported', 'Partially supported'), ('unsupported', 'Unsupported'), ('contradicted', 'Contradicted'), ('no_check_needed', 'No check needed')], db_index=True, max_length=32)),
-                ('corrected_citations', models.JSONField(blank=True, default=list)),
-                ('note', models.TextField(blank=True)),
-                ('label', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='claims', to='review.answerlabel')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("start_index", models.PositiveBigIntegerField()),
+                ("end_index", models.PositiveBigIntegerField()),
+                ("claim_text", models.TextField(blank=True)),
+                (
+                    "verdict",
+                    models.CharField(
+                        choices=[
+                            ("supported", "Supported"),
+                            ("partially_supported", "Partially supported"),
+                            ("unsupported", "Unsupported"),
+                            ("contradicted", "Contradicted"),
+                            ("no_check_needed", "No check needed"),
+                        ],
+                        db_index=True,
+                        max_length=32,
+                    ),
+                ),
+                ("corrected_citations", models.JSONField(blank=True, default=list)),
+                ("note", models.TextField(blank=True)),
+                (
+                    "label",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="claims",
+                        to="review.answerlabel",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['label', 'start_index', 'end_index'],
+                "ordering": ["label", "start_index", "end_index"],
             },
         ),
         migrations.AddConstraint(
-            model_name='answerlabel',
-            constraint=models.UniqueConstraint(fields=('answer', 'reviewer'), name='one_label_per_reviewer'),
+            model_name="answerlabel",
+            constraint=models.UniqueConstraint(
+                fields=("answer", "reviewer"), name="one_label_per_reviewer"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='claimlabel',
-            constraint=models.CheckConstraint(condition=models.Q(('start_index__lte', models.F('end_index'))), name='claim_label_span_ordered'),
+            model_name="claimlabel",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("start_index__lte", models.F("end_index"))),
+                name="claim_label_span_ordered",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='claimlabel',
-            constraint=models.UniqueConstraint(fields=('label', 'start_index', 'end_index'), name='one_verdict_per_claim_span'),
+            model_name="claimlabel",
+            constraint=models.UniqueConstraint(
+                fields=("label", "start_index", "end_index"), name="one_verdict_per_claim_span"
+            ),
         ),
     ]

@@ -1,0 +1,158 @@
+"""Filtering and sorting of answers, shared by the review UI and the API so both agree.
+
+`filter_answers(queryset, params)` takes query-string style parameters (strings; empty means
+"not set"; unknown keys are ignored so callers can pass request.GET whole) and raises
+FilterError naming the parameter for a bad value, which callers turn into a 400.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
+
+from groundview.answers.models import Answer, AnswerState, SkippedReason
+from groundview.review.models import AnswerLabel
+
+FILTER_PARAMS = (
+    "session",
+    "state",
+    "skip_reason",
+    "score_min",
+    "score_max",
+    "grounding_min",
+    "grounding_max",
+    "label_status",
+    "reviewer",
+    "q",
+    "sort",
+)
+
+SKIP_REASON_PATTERN = re.compile(r"^[A-Z][A-Z0-9_]*$")
+
+# Sort keys offered to users -> model field; "-key" sorts descending. Nulls always go last so a
+# descending sort by score starts with real scores, not with unchecked answers.
+SORTS = {
+    "created": "create_time",
+    "imported": "imported_at",
+    "name": "name",
+    "score": "latest_check__support_score",
+    "grounding": "grounding_score",
+}
+DEFAULT_SORT = "-created"
+
+LABEL_STATUSES = ("labelled", "unlabelled")
+
+
+class FilterError(ValueError):
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+def _get(params: Mapping[str, str], key: str) -> str:
+    value = params.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise FilterError(key, "must be a string")
+    return value.strip()
+
+
+def parse_unit_interval(params: Mapping[str, str], key: str) -> float | None:
+    raw = _get(params, key)
+    if not raw:
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        raise FilterError(key, f"{raw!r} is not a number") from None
+    if not math.isfinite(value) or not 0 <= value <= 1:
+        raise FilterError(key, f"{raw} is not between 0 and 1")
+    return value
+
+
+def parse_sort(raw: str) -> list:
+    key = raw or DEFAULT_SORT
+    descending = key.startswith("-")
+    field = SORTS.get(key.removeprefix("-"))
+    if field is None:
+        choices = ", ".join(sorted(SORTS))
+        raise FilterError("sort", f"{key!r} is not one of {choices} (prefix - for descending)")
+    expression = F(field).desc(nulls_last=True) if descending else F(field).asc(nulls_last=True)
+    # The primary key breaks ties so pages never repeat or skip rows.
+    return [expression, "-id" if descending else "id"]
+
+
+def filter_answers(queryset: QuerySet[Answer], params: Mapping[str, str]) -> QuerySet[Answer]:
+    session = _get(params, "session")
+    if session:
+        if session.isdigit():
+            queryset = queryset.filter(session_id=int(session))
+        else:
+            queryset = queryset.filter(session__name=session)
+
+    state = _get(params, "state")
+    if state:
+        if state not in AnswerState.values:
+            raise FilterError("state", f"{state!r} is not one of {', '.join(AnswerState.values)}")
+        queryset = queryset.filter(state=state)
+
+    skip_reason = _get(params, "skip_reason")
+    if skip_reason:
+        skipped = SkippedReason.objects.filter(answer=OuterRef("pk"))
+        if skip_reason == "none":
+            queryset = queryset.filter(~Exists(skipped))
+        elif skip_reason == "any":
+            queryset = queryset.filter(Exists(skipped))
+        elif SKIP_REASON_PATTERN.match(skip_reason):
+            queryset = queryset.filter(Exists(skipped.filter(reason=skip_reason)))
+        else:
+            raise FilterError(
+                "skip_reason",
+                f"{skip_reason!r} is not a skip reason (e.g. NO_RELEVANT_CONTENT, any, none)",
+            )
+
+    for prefix, field in (
+        ("score", "latest_check__support_score"),
+        ("grounding", "grounding_score"),
+    ):
+        low = parse_unit_interval(params, f"{prefix}_min")
+        high = parse_unit_interval(params, f"{prefix}_max")
+        if low is not None and high is not None and low > high:
+            raise FilterError(f"{prefix}_min", f"{low} is greater than {prefix}_max {high}")
+        if low is not None:
+            queryset = queryset.filter(**{f"{field}__gte": low})
+        if high is not None:
+            queryset = queryset.filter(**{f"{field}__lte": high})
+
+    label_status = _get(params, "label_status")
+    if label_status:
+        labelled = Exists(AnswerLabel.objects.filter(answer=OuterRef("pk")))
+        if label_status == "labelled":
+            queryset = queryset.filter(labelled)
+        elif label_status == "unlabelled":
+            queryset = queryset.filter(~labelled)
+        else:
+            raise FilterError(
+                "label_status", f"{label_status!r} is not one of labelled, unlabelled"
+            )
+
+    reviewer = _get(params, "reviewer")
+    if reviewer:
+        queryset = queryset.filter(
+            Exists(AnswerLabel.objects.filter(answer=OuterRef("pk"), reviewer__username=reviewer))
+        )
+
+    text = _get(params, "q")
+    if text:
+        if len(text) > 500:
+            raise FilterError("q", "must be at most 500 characters")
+        # icontains is a sequential scan, but one over a single text column: fine to ~10^5
+        # answers (see bench/pages.py); a trigram index is the next step beyond that.
+        queryset = queryset.filter(Q(answer_text__icontains=text) | Q(query_text__icontains=text))
+
+    return queryset.order_by(*parse_sort(_get(params, "sort")))
