@@ -12,11 +12,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import accumulate
 
+from .lexical import words
+
 # Words that end with a dot without ending a sentence. Lower-case, without the dot.
-ABBREVIATIONS = frozenset(
+ABBREVIATIONS = words(
     """mr mrs ms dr prof sr jr st mt vs fig figs no nos vol vols approx inc ltd co corp jan feb mar apr
     jun jul aug sep sept oct nov dec est dept univ gen col lt sgt capt rev gov sen rep pres ph phd
-    al cf ed eds pp op ca a.m p.m e.g i.e u.s u.k u.n etc""".split()
+    al cf ed eds pp op ca a.m p.m e.g i.e u.s u.k u.n etc"""
 )
 _ALWAYS_CONTINUE = frozenset(["e.g", "i.e", "cf", "vs", "approx", "ca"])
 
@@ -26,6 +28,9 @@ _CLOSERS = "\"'”’»)]}」』）】"
 _OPENERS = "\"'“‘«([{「『（【"
 _BULLET_RE = re.compile(r"[ \t]*(?:[-*•‣◦▪▸►–—]|\d{1,3}[.)]|[a-z][)])[ \t]+")
 _LINE_SPLIT_RE = re.compile(r"\r\n|[\n\r\u2028\u2029\x0b\x0c\x1c\x1d\x1e\x85]")
+_TRAILING_SYMBOLS_RE = re.compile(
+    r"(?:[ \t]+[^\w\s\"'“‘«(\[{「『（【][^\w\s]*(?=\s|$))+", re.UNICODE
+)
 _HAS_WORD_RE = re.compile(r"[^\W_]", re.UNICODE)
 
 
@@ -93,7 +98,12 @@ def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end:
             return False
         if "." in word and len(word) <= 6 and not following.isdigit():
             return False  # "U.S. Army", "Ph.D. Thesis"
-    return following.isupper() or following.isdigit() or following in _OPENERS or not following.isascii()
+    return (
+        following.isupper()
+        or following.isdigit()
+        or following in _OPENERS
+        or not following.isascii()
+    )
 
 
 def split_sentences(text: str) -> list[Segment]:
@@ -121,6 +131,10 @@ def split_sentences(text: str) -> list[Segment]:
                 while k < line_end and text[k] in _CLOSERS:
                     k += 1
                 if _is_boundary(text, i, k, line_start, line_end):
+                    # Trailing emoji/symbols ("Great! 🎉 Next") belong to the sentence they follow.
+                    tail = _TRAILING_SYMBOLS_RE.match(text, k, line_end)
+                    if tail:
+                        k = tail.end()
                     line_segments.append((start, k))
                     start = k
                 i = k
@@ -176,11 +190,11 @@ _NO_CHECK_START = re.compile(
     re.IGNORECASE,
 )
 # Imperative instructions ("Compare the quotes ...") assert nothing checkable.
-_IMPERATIVE = frozenset(
+_IMPERATIVE = words(
     """add apply ask avoid be call check choose click compare consider consult contact create determine
     discuss do don't enable ensure enter find follow go install keep look make note open pick press
     read remember research run see select set shortlist start stop take talk try turn type use visit
-    wait write""".split()
+    wait write"""
 )
 
 

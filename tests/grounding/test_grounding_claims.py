@@ -1,0 +1,139 @@
+"""Claim segmentation: sentence boundaries, UTF-8 byte spans and groundingCheckRequired."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundview.grounding.claims import needs_check, segment_claims, split_sentences
+
+
+def texts(answer: str) -> list[str]:
+    return [c.text for c in segment_claims(answer)]
+
+
+def test_abbreviations_initials_and_decimals_do_not_end_sentences() -> None:
+    # Given an answer full of dots that are not sentence ends
+    answer = (
+        "Dr. Smith moved to the U.S. Army in 1990. Pi is about 3.14, e.g. in circles. "
+        "Justice William O. Douglas served long. It cost $1,500.50 in total."
+    )
+    # When it is segmented
+    result = texts(answer)
+    # Then only the real sentence ends split it
+    assert result == [
+        "Dr. Smith moved to the U.S. Army in 1990.",
+        "Pi is about 3.14, e.g. in circles.",
+        "Justice William O. Douglas served long.",
+        "It cost $1,500.50 in total.",
+    ]
+
+
+def test_quotes_ellipses_and_exclamations() -> None:
+    answer = 'He said "Stop." Then he left... Nobody knew why! Was it fear? "Yes," she wrote.'
+    assert texts(answer) == [
+        'He said "Stop."',
+        "Then he left...",
+        "Nobody knew why!",
+        "Was it fear?",
+        '"Yes," she wrote.',
+    ]
+
+
+def test_ellipsis_followed_by_lowercase_continues_the_sentence() -> None:
+    assert texts("It was… well, odd. Fine.") == ["It was… well, odd.", "Fine."]
+
+
+def test_bullets_and_newlines_split_and_markers_are_not_part_of_claims() -> None:
+    answer = "Reasons include:\n- Paris is the capital of France\n* Rome is in Italy.\n2. Berlin is big\n\n• Oslo"
+    claims = segment_claims(answer)
+    assert [c.text for c in claims] == [
+        "Reasons include:",
+        "Paris is the capital of France",
+        "Rome is in Italy.",
+        "Berlin is big",
+        "Oslo",
+    ]
+    raw = answer.encode()
+    for c in claims:
+        assert raw[c.start_byte : c.end_byte].decode() == c.text
+
+
+def test_chinese_answer_gets_correct_byte_spans() -> None:
+    # Given a Chinese answer (3 bytes per character) with full-width sentence punctuation
+    answer = "北京是中国的首都。上海有多少人？他说：「很多！」好的"
+    # When it is segmented
+    claims = segment_claims(answer)
+    # Then each claim is a sentence and its byte span slices exactly its text
+    assert [c.text for c in claims] == [
+        "北京是中国的首都。",
+        "上海有多少人？",
+        "他说：「很多！」",
+        "好的",
+    ]
+    assert (claims[0].start_byte, claims[0].end_byte) == (0, 27)
+    assert (claims[1].start_byte, claims[1].end_byte) == (27, 48)
+    raw = answer.encode("utf-8")
+    for c in claims:
+        assert raw[c.start_byte : c.end_byte].decode("utf-8") == c.text
+
+
+def test_emoji_are_counted_in_bytes_and_stay_with_their_sentence() -> None:
+    answer = "Paris is lovely 🇫🇷! 🎉 Café prices rose 5%."
+    claims = segment_claims(answer)
+    assert [c.text for c in claims] == ["Paris is lovely 🇫🇷! 🎉", "Café prices rose 5%."]
+    assert claims[1].start_byte == len("Paris is lovely 🇫🇷! 🎉 ".encode())
+    assert claims[1].end_byte == len(answer.encode())
+
+
+def test_here_is_what_i_found_needs_no_check() -> None:
+    assert not needs_check("Here is what I found.")
+    assert not needs_check("Let me know if you have other questions.")
+    assert not needs_check("I hope this helps!")
+    assert not needs_check("Is there anything else you would like to know?")
+    assert not needs_check("Some reasons for this include:")
+    assert not needs_check("Compare the quotes and services offered by each decorator.")
+
+
+def test_factual_sentences_need_a_check() -> None:
+    assert needs_check("Google was founded in 1998 by Larry Page and Sergey Brin.")
+    assert needs_check("Here is the tallest building in the world, the Burj Khalifa.") is True
+    assert needs_check("北京是中国的首都。")
+    assert needs_check("Note the 12 members of the board were elected in 2001.") is True
+
+
+def test_empty_and_whitespace_answers_have_no_claims() -> None:
+    assert segment_claims("") == []
+    assert segment_claims(" \n\t ") == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_spans_are_on_char_boundaries_and_slice_to_claim_text(answer: str) -> None:
+    raw = answer.encode("utf-8")
+    previous_end = 0
+    for claim in segment_claims(answer):
+        assert previous_end <= claim.start_byte < claim.end_byte <= len(raw)
+        # Decoding raises if a span cut a multi-byte character.
+        assert raw[claim.start_byte : claim.end_byte].decode("utf-8") == claim.text
+        assert claim.text == claim.text.strip()
+        previous_end = claim.end_byte
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["Dr.", "3.14", "A", "b", "。", "!", "?", " ", "\n", "- ", "“", "…", "🎉", "é"]
+        ),
+        max_size=30,
+    )
+)
+def test_segments_cover_all_non_space_text(parts: list[str]) -> None:
+    text = "".join(parts)
+    segs = split_sentences(text)
+    covered = "".join(text[s.start : s.end] for s in segs)
+    # Everything except whitespace and bullet markers ends up in some sentence.
+    assert len(covered.replace(" ", "")) <= len(text.replace(" ", "").replace("\n", ""))
+    for s in segs:
+        assert text[s.start : s.end] == s.text

@@ -1,0 +1,170 @@
+"""The engine's request -> response contract, with a fake embedder (no model load)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from groundview.grounding import Engine, EngineConfig, RequestError, get_engine
+
+ROOT = Path(__file__).resolve().parents[2]
+
+FACTS = [
+    {
+        "factText": "The Eiffel Tower is 330 metres tall. It was completed in 1889 in Paris.",
+        "attributes": {"title": "Eiffel Tower", "author": "Wikipedia"},
+    },
+    {"factText": "Bananas are yellow when ripe."},
+]
+
+
+def test_response_has_vertex_shape(engine: Engine) -> None:
+    # Given an answer with a chit-chat sentence and a supported one
+    answer = "Here is what I found. The Eiffel Tower is 330 metres tall."
+    # When checked with claim-level scores
+    response = engine.check(
+        {
+            "answerCandidate": answer,
+            "facts": FACTS,
+            "groundingSpec": {"enableClaimLevelScore": True},
+        }
+    )
+    # Then the response is camelCase Vertex JSON
+    assert set(response) == {"supportScore", "citedChunks", "citedFacts", "claims"}
+    first, second = response["claims"]
+    assert first == {
+        "startPos": 0,
+        "endPos": 21,
+        "claimText": "Here is what I found.",
+        "groundingCheckRequired": False,
+    }
+    assert second["startPos"] == 22 and second["endPos"] == len(answer.encode())
+    assert second["groundingCheckRequired"] is True
+    assert 0.0 <= second["score"] <= 1.0
+    assert second["citationIndices"] == [0]
+    chunk = response["citedChunks"][0]
+    assert chunk["source"] == "0"
+    assert chunk["chunkText"] == "The Eiffel Tower is 330 metres tall."
+    assert chunk["sourceMetadata"] == {"title": "Eiffel Tower", "author": "Wikipedia"}
+    assert response["citedFacts"] == [{"chunkText": FACTS[0]["factText"]}]
+    # The chit-chat claim does not lower the score.
+    assert response["supportScore"] == second["score"]
+
+
+def test_score_only_when_claim_level_score_enabled(engine: Engine) -> None:
+    response = engine.check({"answerCandidate": "Bananas are yellow when ripe.", "facts": FACTS})
+    assert "score" not in response["claims"][0]
+
+
+def test_higher_threshold_never_adds_citations(engine: Engine) -> None:
+    answer = "The Eiffel Tower is 330 metres tall. Bananas are yellow."
+    counts = []
+    for threshold in (0.0, 0.3, 0.6, 0.9, 1.0):
+        response = engine.check(
+            {
+                "answerCandidate": answer,
+                "facts": FACTS,
+                "groundingSpec": {"citationThreshold": threshold},
+            }
+        )
+        counts.append(sum(len(c.get("citationIndices", [])) for c in response["claims"]))
+    assert counts == sorted(counts, reverse=True)
+    assert counts[0] >= 2
+
+
+def test_no_facts_means_nothing_supported(engine: Engine) -> None:
+    response = engine.check({"answerCandidate": "The Eiffel Tower is 330 metres tall."})
+    assert response["supportScore"] == 0.0
+    assert response["claims"][0]["citationIndices"] == []
+    assert response["citedChunks"] == []
+
+
+def test_only_chit_chat_scores_one(engine: Engine) -> None:
+    response = engine.check({"answerCandidate": "Here is what I found.", "facts": FACTS})
+    assert response["supportScore"] == 1.0
+
+
+def test_check_many_shares_one_embedding_call_and_reports_errors_in_place(
+    engine: Engine, fake_embedder
+) -> None:
+    # Given two valid requests and an invalid one between them
+    payloads = [
+        {"answerCandidate": "Bananas are yellow when ripe.", "facts": FACTS},
+        {"answerCandidate": 3},
+        {"answerCandidate": "The tower was completed in 1889.", "facts": FACTS},
+    ]
+    # When checked as one batch with errors returned
+    results = engine.check_many(payloads, return_errors=True)
+    # Then the bad one is an error body in its place and the model ran once
+    assert results[1]["error"]["status"] == "INVALID_ARGUMENT"
+    assert "supportScore" in results[0] and "supportScore" in results[2]
+    assert len(fake_embedder.calls) == 1
+    with pytest.raises(RequestError):
+        engine.check_many(payloads)
+
+
+def test_fact_embeddings_are_cached_by_content(engine: Engine, fake_embedder) -> None:
+    engine.check({"answerCandidate": "Bananas are yellow when ripe.", "facts": FACTS})
+    first = sum(fake_embedder.calls)
+    engine.check({"answerCandidate": "Bananas are yellow when ripe.", "facts": FACTS})
+    assert sum(fake_embedder.calls) == first  # nothing new to embed
+
+
+def test_huge_request_embeds_only_retrieved_candidates(engine: Engine, fake_embedder) -> None:
+    # Given 200 long facts, only one of which mentions the claim's subject
+    filler = " ".join(
+        f"Sentence {i} talks about weather patterns in region {i}." for i in range(150)
+    )
+    facts = [{"factText": filler[:10_000]} for _ in range(199)]
+    facts.append({"factText": "The Eiffel Tower is 330 metres tall."})
+    # When checked
+    response = engine.check(
+        {"answerCandidate": "The Eiffel Tower is 330 metres tall.", "facts": facts}
+    )
+    # Then the right fact is cited and only a handful of texts were embedded
+    assert response["citedChunks"][0]["source"] == "199"
+    assert sum(fake_embedder.calls) <= 20
+
+
+def test_config_from_settings_dict() -> None:
+    config = EngineConfig.from_dict({"DEFAULT_CITATION_THRESHOLD": 0.7, "num_threads": 1})
+    assert config.default_citation_threshold == 0.7 and config.num_threads == 1
+    with pytest.raises(ValueError, match="unknown GROUNDING setting"):
+        EngineConfig.from_dict({"THRESHOLD": 0.7})
+    with pytest.raises(ValueError, match="CROSS_ENCODER_PATH"):
+        EngineConfig.from_dict({"VERIFIER": "cross-encoder"})
+
+
+def test_get_engine_caches_per_config() -> None:
+    a = get_engine(EngineConfig(num_threads=1))
+    assert get_engine(EngineConfig(num_threads=1)) is a
+    assert get_engine(EngineConfig(num_threads=2)) is not a
+
+
+def test_model_id_names_embedder_and_verifier(engine: Engine) -> None:
+    assert engine.model_id.startswith("fake-embedder+features")
+    assert Engine(EngineConfig()).model_id.startswith("all-MiniLM-L6-v2+features")
+
+
+def test_missing_model_folder_is_a_clear_error(tmp_path: Path) -> None:
+    from groundview.grounding import ModelLoadError
+
+    engine = Engine(EngineConfig(embedder_path=str(tmp_path / "nope")))
+    with pytest.raises(ModelLoadError, match="never downloaded"):
+        engine.warm_up()
+
+
+def test_engine_imports_no_django_drf_or_celery() -> None:
+    # Given a fresh interpreter, when the engine and its CLI module are imported, then no web stack loads
+    code = (
+        "import sys, groundview.grounding, groundview.grounding.__main__;"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework', 'celery'));"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

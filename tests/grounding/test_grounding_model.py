@@ -1,0 +1,121 @@
+"""Behaviour with the real packaged MiniLM and the trained verifier (DESIGN §2 semantics)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from groundview.grounding import Engine
+
+pytestmark = pytest.mark.model
+
+GOOGLE = {
+    "factText": (
+        "Google was founded in September 1998 by Larry Page and Sergey Brin while they were Ph.D. "
+        "students at Stanford University in California. Together they own about 14% of its shares."
+    ),
+    "attributes": {"title": "Google", "author": "Wikipedia"},
+}
+STAFF = {"factText": "The company employed 1,500 people at the end of 2020, mostly in Ireland."}
+
+
+def check(engine: Engine, answer: str, facts: list[dict[str, Any]]) -> dict[str, Any]:
+    return engine.check(
+        {
+            "answerCandidate": answer,
+            "facts": facts,
+            "groundingSpec": {"enableClaimLevelScore": True},
+        }
+    )
+
+
+def test_paraphrase_of_a_fact_is_cited(real_engine: Engine) -> None:
+    # Given a claim that says what the fact says in other words
+    response = check(real_engine, "Larry Page and Sergey Brin started Google in 1998.", [GOOGLE])
+    # Then it is supported and cites the fact
+    claim = response["claims"][0]
+    assert claim["citationIndices"] == [0]
+    assert response["citedChunks"][0]["source"] == "0"
+
+
+def test_claim_with_a_true_and_a_false_part_gets_no_citation(real_engine: Engine) -> None:
+    # Given a claim whose names are right but whose year is wrong
+    response = check(
+        real_engine, "Google was founded by Larry Page and Sergey Brin in 1975.", [GOOGLE]
+    )
+    # Then it is not grounded: no citation at all, and a score below the threshold
+    claim = response["claims"][0]
+    assert claim["citationIndices"] == []
+    assert claim["score"] < 0.6
+
+
+def test_wrong_name_and_negation_are_caught(real_engine: Engine) -> None:
+    wrong_name = check(
+        real_engine, "Google was founded in 1998 by Bill Gates and Sergey Brin.", [GOOGLE]
+    )
+    negated = check(real_engine, "Google was not founded by Larry Page and Sergey Brin.", [GOOGLE])
+    right = check(
+        real_engine, "Google was founded in 1998 by Larry Page and Sergey Brin.", [GOOGLE]
+    )
+    assert right["claims"][0]["citationIndices"] == [0]
+    assert wrong_name["claims"][0]["score"] < right["claims"][0]["score"]
+    assert negated["claims"][0]["score"] < right["claims"][0]["score"]
+    assert wrong_name["claims"][0]["citationIndices"] == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The company employed 1,500 people at the end of 2020.",
+        "The company employed 1500 people at the end of 2020.",
+        "The company employed over 1,400 people at the end of 2020.",
+    ],
+)
+def test_numbers_written_differently_are_supported(real_engine: Engine, answer: str) -> None:
+    response = check(real_engine, answer, [STAFF])
+    assert response["claims"][0]["citationIndices"] == [0]
+
+
+def test_over_a_larger_number_is_not_supported(real_engine: Engine) -> None:
+    response = check(
+        real_engine, "The company employed over 1,500 people at the end of 2020.", [STAFF]
+    )
+    wrong = check(real_engine, "The company employed 2,500 people at the end of 2020.", [STAFF])
+    assert wrong["claims"][0]["citationIndices"] == []
+    assert wrong["claims"][0]["score"] < 0.6
+    # "over 1,500" when the fact says exactly 1,500 is not wholly supported either.
+    assert (
+        response["claims"][0]["score"]
+        < check(real_engine, "The company employed 1,500 people at the end of 2020.", [STAFF])[
+            "claims"
+        ][0]["score"]
+    )
+
+
+def test_here_is_what_i_found_is_not_checked(real_engine: Engine) -> None:
+    response = check(real_engine, "Here is what I found. Google was founded in 1998.", [GOOGLE])
+    first = response["claims"][0]
+    assert first["groundingCheckRequired"] is False
+    assert "citationIndices" not in first and "score" not in first
+
+
+def test_chinese_answer_byte_spans_in_the_response(real_engine: Engine) -> None:
+    answer = "谷歌成立于1998年。它的总部在加州！"
+    response = check(real_engine, answer, [{"factText": "谷歌成立于1998年。总部位于加州山景城。"}])
+    raw = answer.encode()
+    spans = [(c["startPos"], c["endPos"]) for c in response["claims"]]
+    assert spans == [(0, 25), (25, 49)]
+    for c in response["claims"]:
+        assert raw[c["startPos"] : c["endPos"]].decode() == c["claimText"]
+    assert response["claims"][0]["citationIndices"] == [0]
+
+
+def test_unrelated_fact_is_not_cited(real_engine: Engine) -> None:
+    response = check(
+        real_engine,
+        "The Eiffel Tower is 330 metres tall.",
+        [GOOGLE, {"factText": "Bananas are yellow."}],
+    )
+    assert response["claims"][0]["citationIndices"] == []
+    assert response["supportScore"] < 0.5
