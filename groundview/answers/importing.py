@@ -137,7 +137,9 @@ def split_record(data: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:
         try:
             schema.validate_answer(answer)
         except RecordError as error:
-            raise RecordError(schema.join("answer", error.field) if error.field else "answer", error.message) from None
+            raise RecordError(
+                schema.join("answer", error.field) if error.field else "answer", error.message
+            ) from None
         return answer, session
     schema.validate_answer(data)
     return data, None
@@ -187,9 +189,13 @@ def query_text_of(session_raw: dict[str, Any] | None, answer_name: str) -> str:
 def store(answer_raw: dict[str, Any], session_raw: dict[str, Any] | None) -> tuple[str, int]:
     session = upsert_session(session_name_of(answer_raw["name"]), session_raw)
     existing = Answer.objects.select_for_update().filter(name=answer_raw["name"]).first()
-    query_text = query_text_of(session_raw or (session.raw if session else None), answer_raw["name"])
-    if existing is not None and existing.raw == answer_raw and existing.session_id == (
-        session.pk if session else None
+    query_text = query_text_of(
+        session_raw or (session.raw if session else None), answer_raw["name"]
+    )
+    if (
+        existing is not None
+        and existing.raw == answer_raw
+        and existing.session_id == (session.pk if session else None)
     ):
         if query_text and existing.query_text != query_text:
             existing.query_text = query_text
@@ -220,14 +226,27 @@ def upsert_session(name: str, raw: dict[str, Any] | None) -> Session | None:
     if not name:
         return None
     session, created = Session.objects.get_or_create(name=name)
-    if raw is not None and session.raw != raw:
+    if raw is not None and session.raw != raw and not is_older_snapshot(raw, session.raw):
         session.raw = raw
         session.state = raw.get("state", "")
         session.user_pseudo_id = raw.get("userPseudoId", "")
         session.start_time = optional_time(raw, "startTime")
         session.end_time = optional_time(raw, "endTime")
         session.save()
+        # Answers imported before their session learn their question now.
+        for turn in raw.get("turns", []):
+            query = turn.get("query", {}).get("text", "")
+            if query and turn.get("answer"):
+                Answer.objects.filter(name=turn["answer"], query_text="").update(query_text=query)
     return session
+
+
+def is_older_snapshot(new: dict[str, Any], stored: dict[str, Any] | None) -> bool:
+    """Each :answer response carries its session's turns so far; an earlier one must not win."""
+    if stored is None:
+        return False
+    new_turns, stored_turns = new.get("turns", []), stored.get("turns", [])
+    return len(new_turns) < len(stored_turns) and stored_turns[: len(new_turns)] == new_turns
 
 
 def optional_time(data: dict[str, Any], key: str) -> Any:
@@ -252,7 +271,10 @@ def optional_float(data: dict[str, Any], key: str) -> float | None:
 
 def build_projection(answer: Answer, raw: dict[str, Any]) -> None:
     references = Reference.objects.bulk_create(
-        [reference_row(answer, position, item) for position, item in enumerate(raw.get("references", []))]
+        [
+            reference_row(answer, position, item)
+            for position, item in enumerate(raw.get("references", []))
+        ]
     )
     chunks = []
     for reference, item in zip(references, raw.get("references", []), strict=True):
@@ -283,7 +305,10 @@ def build_projection(answer: Answer, raw: dict[str, Any]) -> None:
     )
     QueryClassification.objects.bulk_create(
         QueryClassification(
-            answer=answer, position=position, type=item.get("type", ""), positive=item.get("positive")
+            answer=answer,
+            position=position,
+            type=item.get("type", ""),
+            positive=item.get("positive"),
         )
         for position, item in enumerate(
             raw.get("queryUnderstandingInfo", {}).get("queryClassificationInfo", [])
@@ -367,7 +392,9 @@ def build_spans(
             if (row.pk, reference.pk) in seen:
                 continue
             seen.add((row.pk, reference.pk))
-            links.append(through(**{f"{model.__name__.lower()}_id": row.pk, "reference_id": reference.pk}))
+            links.append(
+                through(**{f"{model.__name__.lower()}_id": row.pk, "reference_id": reference.pk})
+            )
     through.objects.bulk_create(links)
 
 

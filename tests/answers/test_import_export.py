@@ -66,17 +66,22 @@ def test_suite_runs_on_postgresql():
 unicode_text = st.text(
     alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"),
     max_size=40,
-) | st.sampled_from(["naïve café 🙂🚀", "北京是中国的首都。上海很大！", "e\u0301\u0327 a\u20dd", ""])
+) | st.sampled_from(
+    ["naïve café 🙂🚀", "北京是中国的首都。上海很大！", "e\u0301\u0327 a\u20dd", ""]
+)
 
 json_scalars = st.none() | st.booleans() | st.integers(-(2**53), 2**53) | unicode_text
 unknown_values = st.recursive(
     json_scalars,
-    lambda children: st.lists(children, max_size=3)
-    | st.dictionaries(unicode_text, children, max_size=3),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(unicode_text, children, max_size=3)
+    ),
     max_leaves=6,
 )
 unknown_fields = st.dictionaries(
-    st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=12).map(lambda k: "x_" + k),
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=12).map(
+        lambda k: "x_" + k
+    ),
     unknown_values,
     max_size=3,
 )
@@ -135,7 +140,9 @@ def answers(draw):
         return span
 
     answer = {
-        "name": draw(st.text(alphabet="abc123", min_size=1, max_size=6).map(lambda s: f"{NAME}-{s}")),
+        "name": draw(
+            st.text(alphabet="abc123", min_size=1, max_size=6).map(lambda s: f"{NAME}-{s}")
+        ),
         "state": draw(st.sampled_from(["SUCCEEDED", "FAILED", "IN_PROGRESS", "STREAMING"])),
         "answerText": text,
         "references": references,
@@ -400,3 +407,31 @@ def test_export_command_writes_jsonl(tmp_path):
     line = out.read_text(encoding="utf-8")
     assert "Ünïcödé 🙂" in line  # written as UTF-8, not \u escapes
     assert json.loads(line)["answerText"] == "Ünïcödé 🙂"
+
+
+@pytest.mark.django_db
+def test_an_earlier_session_snapshot_does_not_replace_a_later_one():
+    session_name = NAME.rsplit("/answers/", 1)[0]
+    first_turn = {"query": {"text": "Capital of France?"}, "answer": NAME}
+    second_turn = {"query": {"text": "How many people?"}, "answer": NAME + "2"}
+    later = {"name": session_name, "turns": [first_turn, second_turn]}
+    earlier = {"name": session_name, "turns": [first_turn]}
+
+    importing.import_text(json.dumps({"answer": make_answer(name=NAME + "2"), "session": later}))
+    importing.import_text(json.dumps({"answer": make_answer(), "session": earlier}))
+
+    assert Session.objects.get().raw == later
+    assert Answer.objects.get(name=NAME).query_text == "Capital of France?"
+
+
+@pytest.mark.django_db
+def test_an_answer_imported_before_its_session_gets_its_question_later():
+    importing.import_text(json.dumps(make_answer()))
+    session = {
+        "name": NAME.rsplit("/answers/", 1)[0],
+        "turns": [{"query": {"text": "Capital of France?"}, "answer": NAME}],
+    }
+
+    importing.import_text(json.dumps({"answer": make_answer(name=NAME + "2"), "session": session}))
+
+    assert Answer.objects.get(name=NAME).query_text == "Capital of France?"
