@@ -159,6 +159,15 @@ GROUNDING = {
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Bearer first: its WWW-Authenticate header makes anonymous requests 401, not 403.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "groundview.api.authentication.BearerTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["groundview.api.permissions.IsReviewer"],
+    "DEFAULT_PAGINATION_CLASS": "groundview.api.pagination.Cursor",
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "groundview.api.errors.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -169,6 +178,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "SERVE_PERMISSIONS": ["groundview.api.permissions.IsReviewer"],
+    "COMPONENT_SPLIT_REQUEST": True,
+    "PREPROCESSING_HOOKS": ["groundview.api.openapi.only_canonical_routes"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "groundview.api.openapi.document_errors",
+    ],
 }
 
 LOGGING = {

@@ -1,3 +1,31 @@
+from django.contrib.auth.decorators import login_required
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import SimpleRouter
+
+from groundview.api import views
+
 app_name = "api"
 
-urlpatterns: list = []
+router = SimpleRouter(trailing_slash=False)
+router.register("sessions", views.SessionViewSet, basename="session")
+router.register("answers", views.AnswerViewSet, basename="answer")
+router.register("checks", views.CheckRunViewSet, basename="check")
+router.register("batches", views.BatchViewSet, basename="batch")
+router.register("labels", views.LabelViewSet, basename="label")
+
+urlpatterns = [
+    path("answers/<int:pk>/checks", views.AnswerChecksView.as_view(), name="answer-checks"),
+    path("export/answers.jsonl", views.AnswersExportView.as_view(), name="export-answers"),
+    path("export/labels.jsonl", views.LabelsJsonlExportView.as_view(), name="export-labels-jsonl"),
+    path("export/labels.csv", views.LabelsCsvExportView.as_view(), name="export-labels-csv"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    # A page for people: send them to the login page rather than answering 401.
+    path(
+        "docs/",
+        login_required(SpectacularSwaggerView.as_view(url_name="api:schema")),
+        name="docs",
+    ),
+    *router.urls,
+    re_path(r"^.*$", views.NotFoundView.as_view()),
+]

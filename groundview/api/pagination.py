@@ -1,0 +1,171 @@
+"""Cursor pagination: pages stay stable while answers are imported and labelled in between."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from datetime import datetime
+
+from django.db.models import F, Q, QuerySet
+from django.utils.dateparse import parse_datetime
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import BasePagination, CursorPagination
+from rest_framework.response import Response
+from rest_framework.utils.urls import remove_query_param, replace_query_param
+
+
+class Cursor(CursorPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 500
+    ordering = "-id"
+
+
+class NameCursor(Cursor):
+    ordering = "name"
+
+
+class KeysetCursor(BasePagination):
+    """Cursor pagination over an ordering chosen by the user, with NULLs last.
+
+    DRF's CursorPagination needs a non-null leading field, but answers sort by scores and times that
+    may be missing. Here the cursor holds the last row's (value, id), and the next page is the rows
+    after it in the order [value asc/desc NULLS LAST, id] — a keyset, so deep pages cost the same.
+    The view says how the queryset is ordered with `sort_field` and `sort_descending`.
+    """
+
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 500
+    cursor_query_param = "cursor"
+
+    def paginate_queryset(self, queryset: QuerySet, request, view=None):
+        self.request = request
+        self.base_url = request.build_absolute_uri()
+        self.field = view.sort_field
+        self.descending = view.sort_descending
+        size = self.get_page_size(request)
+        cursor = self.decode_cursor(request)
+        queryset = queryset.annotate(_sort_value=F(self.field))
+        backwards = cursor is not None and cursor["p"]
+        if cursor is not None:
+            condition = self.before(cursor) if backwards else self.after(cursor)
+            queryset = queryset.filter(condition)
+        if backwards:
+            queryset = queryset.order_by(*self.ordering(reverse=True))
+        else:
+            queryset = queryset.order_by(*self.ordering(reverse=False))
+        rows = list(queryset[: size + 1])
+        more = len(rows) > size
+        rows = rows[:size]
+        if backwards:
+            rows.reverse()
+            self.has_next, self.has_previous = True, more
+        else:
+            self.has_next, self.has_previous = more, cursor is not None
+        self.rows = rows
+        return rows
+
+    def ordering(self, reverse: bool) -> list:
+        # Walking backwards reverses everything, NULLs included.
+        descending = self.descending != reverse
+        nulls = {"nulls_first": True} if reverse else {"nulls_last": True}
+        value = F(self.field).desc(**nulls) if descending else F(self.field).asc(**nulls)
+        return [value, "-id" if descending else "id"]
+
+    def after(self, cursor) -> Q:
+        value, pk = cursor["v"], cursor["id"]
+        lookup = "lt" if self.descending else "gt"
+        if value is None:
+            return Q(**{f"{self.field}__isnull": True, f"id__{lookup}": pk})
+        return (
+            Q(**{f"{self.field}__{lookup}": value})
+            | Q(**{self.field: value, f"id__{lookup}": pk})
+            | Q(**{f"{self.field}__isnull": True})
+        )
+
+    def before(self, cursor) -> Q:
+        value, pk = cursor["v"], cursor["id"]
+        lookup = "gt" if self.descending else "lt"
+        if value is None:
+            return Q(**{f"{self.field}__isnull": False}) | Q(
+                **{f"{self.field}__isnull": True, f"id__{lookup}": pk}
+            )
+        return Q(**{f"{self.field}__{lookup}": value}) | Q(
+            **{self.field: value, f"id__{lookup}": pk}
+        )
+
+    def get_page_size(self, request) -> int:
+        raw = request.query_params.get(self.page_size_query_param, "")
+        if not raw:
+            return self.page_size
+        if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+            raise ValidationError({self.page_size_query_param: ["Must be a positive integer."]})
+        return min(int(raw), self.max_page_size)
+
+    def decode_cursor(self, request):
+        raw = request.query_params.get(self.cursor_query_param, "")
+        if not raw:
+            return None
+        try:
+            data = json.loads(base64.urlsafe_b64decode(raw.encode("ascii")).decode())
+            if not isinstance(data, dict) or set(data) != {"v", "id", "p"}:
+                raise ValueError
+            if not isinstance(data["id"], int) or not isinstance(data["p"], bool):
+                raise ValueError
+            if not 0 <= data["id"] < 2**63:
+                raise ValueError
+            value = data["v"]
+            if value is not None and not isinstance(value, str | int | float):
+                raise ValueError
+            if isinstance(value, str) and value.startswith("dt:"):
+                value = parse_datetime(value[3:])
+                if value is None:
+                    raise ValueError
+                data["v"] = value
+            elif isinstance(value, str) and "\x00" in value:
+                raise ValueError
+        except (ValueError, UnicodeError, binascii.Error):
+            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
+        return data
+
+    def encode_cursor(self, row, previous: bool) -> str:
+        value = row._sort_value
+        if isinstance(value, datetime):
+            value = "dt:" + value.isoformat()
+        data = {"v": value, "id": row.pk, "p": previous}
+        token = base64.urlsafe_b64encode(json.dumps(data).encode()).decode("ascii")
+        return replace_query_param(self.base_url, self.cursor_query_param, token)
+
+    def get_paginated_response(self, data):
+        next_url = self.encode_cursor(self.rows[-1], False) if self.has_next and self.rows else None
+        previous_url = None
+        if self.has_previous:
+            previous_url = (
+                self.encode_cursor(self.rows[0], True)
+                if self.rows
+                else remove_query_param(self.base_url, self.cursor_query_param)
+            )
+        return Response({"next": next_url, "previous": previous_url, "results": data})
+
+    def get_paginated_response_schema(self, schema):
+        return CursorPagination().get_paginated_response_schema(schema)
+
+    def get_schema_operation_parameters(self, view):
+        return [
+            {
+                "name": self.cursor_query_param,
+                "required": False,
+                "in": "query",
+                "description": "The pagination cursor value.",
+                "schema": {"type": "string"},
+            },
+            {
+                "name": self.page_size_query_param,
+                "required": False,
+                "in": "query",
+                "description": f"Number of results per page (at most {self.max_page_size}).",
+                "schema": {"type": "integer", "minimum": 1},
+            },
+        ]

@@ -1,0 +1,248 @@
+"""Serializers: JSON shapes of groundview's objects over the API (snake_case, groundview's own).
+
+The Vertex documents themselves travel unchanged in `document` fields and on the Vertex routes.
+"""
+
+from rest_framework import serializers
+
+from groundview.answers.models import Answer, CheckBatch, CheckRun, Session
+from groundview.review.models import AnswerLabel, ClaimLabel, Verdict
+
+MAX_INT64 = 2**63 - 1
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    answer_count = serializers.IntegerField(read_only=True)
+    document = serializers.JSONField(source="raw", read_only=True, allow_null=True)
+
+    class Meta:
+        model = Session
+        fields = [
+            "id",
+            "name",
+            "state",
+            "user_pseudo_id",
+            "start_time",
+            "end_time",
+            "answer_count",
+            "imported_at",
+            "updated_at",
+            "document",
+        ]
+
+
+class CheckSummarySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = CheckRun
+        fields = ["id", "status", "support_score", "model_id", "finished_at"]
+
+
+class AnswerSerializer(serializers.ModelSerializer):
+    session = serializers.SlugRelatedField(slug_field="name", read_only=True, allow_null=True)
+    latest_check = CheckSummarySerializer(read_only=True, allow_null=True)
+    label_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Answer
+        fields = [
+            "id",
+            "name",
+            "session",
+            "state",
+            "query_text",
+            "answer_text",
+            "grounding_score",
+            "create_time",
+            "complete_time",
+            "latest_check",
+            "label_count",
+            "imported_at",
+            "updated_at",
+        ]
+
+
+class AnswerDetailSerializer(AnswerSerializer):
+    # The Vertex Answer exactly as imported.
+    document = serializers.JSONField(source="raw", read_only=True)
+
+    class Meta(AnswerSerializer.Meta):
+        fields = [*AnswerSerializer.Meta.fields, "document"]
+
+
+class ImportProblemSerializer(serializers.Serializer):
+    record = serializers.CharField(help_text="Which record: 'line 3 (name)', 'item 0', 'record'.")
+    field = serializers.CharField(help_text="Field path, e.g. citations[2].endIndex; may be empty.")
+    message = serializers.CharField()
+
+
+class ImportResultSerializer(serializers.Serializer):
+    created = serializers.IntegerField()
+    updated = serializers.IntegerField()
+    unchanged = serializers.IntegerField()
+    rejected = serializers.IntegerField()
+    problems = ImportProblemSerializer(many=True)
+    summary = serializers.CharField()
+
+
+class CheckRunSerializer(serializers.ModelSerializer):
+    answer_name = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = CheckRun
+        fields = [
+            "id",
+            "answer",
+            "answer_name",
+            "batch",
+            "status",
+            "engine_version",
+            "model_id",
+            "citation_threshold",
+            "support_score",
+            "error",
+            "attempts",
+            "timings",
+            "queued_at",
+            "started_at",
+            "finished_at",
+        ]
+
+
+class CheckRunDetailSerializer(CheckRunSerializer):
+    request = serializers.JSONField(read_only=True, allow_null=True)
+    response = serializers.JSONField(read_only=True, allow_null=True)
+
+    class Meta(CheckRunSerializer.Meta):
+        fields = [*CheckRunSerializer.Meta.fields, "request", "response"]
+
+
+class BatchFailureSerializer(serializers.Serializer):
+    run_id = serializers.IntegerField()
+    answer_name = serializers.CharField()
+    error = serializers.CharField()
+
+
+class BatchProgressSerializer(serializers.Serializer):
+    total = serializers.IntegerField()
+    queued = serializers.IntegerField()
+    running = serializers.IntegerField()
+    succeeded = serializers.IntegerField()
+    failed = serializers.IntegerField()
+    failures = BatchFailureSerializer(many=True)
+
+
+class BatchSerializer(serializers.ModelSerializer):
+    created_by = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
+    total = serializers.IntegerField(read_only=True)
+    queued = serializers.IntegerField(read_only=True)
+    running = serializers.IntegerField(read_only=True)
+    succeeded = serializers.IntegerField(read_only=True)
+    failed = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = CheckBatch
+        fields = [
+            "id",
+            "description",
+            "created_by",
+            "created_at",
+            "total",
+            "queued",
+            "running",
+            "succeeded",
+            "failed",
+        ]
+
+
+class BatchDetailSerializer(serializers.ModelSerializer):
+    created_by = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
+    progress = BatchProgressSerializer(read_only=True)
+
+    class Meta:
+        model = CheckBatch
+        fields = ["id", "description", "created_by", "created_at", "progress"]
+
+
+class BatchCreateSerializer(serializers.Serializer):
+    """Either explicit answer ids, or the answer-list filters (all answers if `filters` is {})."""
+
+    answer_ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_INT64),
+        required=False,
+        max_length=100_000,
+    )
+    filters = serializers.DictField(
+        child=serializers.CharField(allow_blank=True, max_length=1000), required=False
+    )
+    description = serializers.CharField(max_length=255, required=False, allow_blank=True)
+
+    def validate(self, attrs):
+        if ("answer_ids" in attrs) == ("filters" in attrs):
+            raise serializers.ValidationError("Give exactly one of answer_ids or filters.")
+        return attrs
+
+
+class ClaimLabelSerializer(serializers.ModelSerializer):
+    start_index = serializers.IntegerField(min_value=0, max_value=MAX_INT64)
+    end_index = serializers.IntegerField(min_value=0, max_value=MAX_INT64)
+    verdict = serializers.ChoiceField(choices=Verdict.choices)
+    corrected_citations = serializers.ListField(
+        child=serializers.RegexField(r"^[0-9]{1,9}(:[0-9]{1,9})?$", max_length=19),
+        required=False,
+        max_length=1000,
+        help_text='Reference positions, or "reference:chunk", e.g. ["0", "2:1"].',
+    )
+    note = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
+    claim_text = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = ClaimLabel
+        fields = [
+            "start_index",
+            "end_index",
+            "claim_text",
+            "verdict",
+            "corrected_citations",
+            "note",
+        ]
+
+
+class LabelSerializer(serializers.ModelSerializer):
+    # A plain integer (not a related field), so an out-of-range id is a 400, not a database error.
+    answer = serializers.IntegerField(source="answer_id", min_value=1, max_value=MAX_INT64)
+    answer_name = serializers.CharField(read_only=True)
+    reviewer = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    verdict = serializers.ChoiceField(choices=Verdict.choices)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
+    claims = ClaimLabelSerializer(many=True, required=False, max_length=10_000)
+
+    class Meta:
+        model = AnswerLabel
+        fields = [
+            "id",
+            "answer",
+            "answer_name",
+            "reviewer",
+            "verdict",
+            "note",
+            "claims",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = ["created_at", "updated_at"]
+        # The (answer, reviewer) pair is unique; saving again updates the reviewer's label.
+        validators: list = []
+
+
+class GoogleErrorBodySerializer(serializers.Serializer):
+    code = serializers.IntegerField()
+    message = serializers.CharField()
+    status = serializers.CharField()
+
+
+class GoogleErrorSerializer(serializers.Serializer):
+    error = GoogleErrorBodySerializer()

@@ -1,0 +1,175 @@
+"""Routes with Google's URL shapes and JSON, so Vertex AI Search clients can point at groundview.
+
+- `POST /{v1,v1beta,v1alpha}/projects/*/locations/*/groundingConfigs/*:check` (Check Grounding)
+- `GET .../collections/*/engines/*/sessions/*/answers/*` (answers.get): the stored document as imported
+- `GET .../collections/*/engines/*/sessions/*` (sessions.get): the stored Session document; for a
+  session only implied by its answers' names, `{name, turns: [{query: {text}, answer}]}` built from them.
+
+Errors use Google's body: `{"error": {"code": 400, "message": "...", "status": "INVALID_ARGUMENT"}}`.
+"""
+
+from __future__ import annotations
+
+import json
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from groundview.answers import checks
+from groundview.answers.models import Answer, Session
+from groundview.api.serializers import GoogleErrorSerializer
+from groundview.grounding import ModelLoadError, RequestError, get_engine
+
+# Bigger than the largest valid request (200 facts of 10,000 characters, up to 4 bytes each).
+CHECK_MAX_BYTES = 16 * 1024 * 1024
+
+GOOGLE_STATUS = {
+    400: "INVALID_ARGUMENT",
+    401: "UNAUTHENTICATED",
+    403: "PERMISSION_DENIED",
+    404: "NOT_FOUND",
+    405: "UNIMPLEMENTED",
+    406: "INVALID_ARGUMENT",
+    409: "ALREADY_EXISTS",
+    413: "INVALID_ARGUMENT",
+    415: "INVALID_ARGUMENT",
+    429: "RESOURCE_EXHAUSTED",
+    500: "INTERNAL",
+    503: "UNAVAILABLE",
+}
+
+
+def google_error(code: int, message: str) -> dict:
+    return {
+        "error": {"code": code, "message": message, "status": GOOGLE_STATUS.get(code, "UNKNOWN")}
+    }
+
+
+ERRORS = {
+    code: OpenApiResponse(GoogleErrorSerializer, description=GOOGLE_STATUS[code])
+    for code in (400, 401, 403, 404)
+}
+
+
+class GoogleView(APIView):
+    """Errors in Google's shape (see groundview.api.errors.exception_handler)."""
+
+    google_errors = True
+
+
+def engine():
+    # One engine per process: get_engine caches it, so the model loads on the first request only.
+    return get_engine(checks.engine_config())
+
+
+class CheckGroundingView(GoogleView):
+    @extend_schema(
+        operation_id="groundingConfigs_check",
+        summary="Check Grounding (Vertex AI Search compatible)",
+        description=(
+            "Same request and response JSON as Google's `groundingConfigs.check`; also served under "
+            "/v1beta/ and /v1alpha/. `citationThreshold` may be a number or a numeric string. "
+            "Limits: at most 200 facts of 10,000 characters, an answer of at most 4096 tokens, at "
+            "most 64 user labels. Violations are 400 INVALID_ARGUMENT naming the field."
+        ),
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, **ERRORS},
+        examples=[
+            OpenApiExample(
+                "request",
+                request_only=True,
+                value={
+                    "answerCandidate": "Titanic was directed by James Cameron. It was released in 1997.",
+                    "facts": [
+                        {
+                            "factText": "Titanic is a 1997 film directed by James Cameron.",
+                            "attributes": {"author": "Wikipedia"},
+                        }
+                    ],
+                    "groundingSpec": {"citationThreshold": "0.6", "enableClaimLevelScore": True},
+                },
+            )
+        ],
+    )
+    def post(self, request, version, project, location, config):
+        body = request._request.read(CHECK_MAX_BYTES + 1)
+        if len(body) > CHECK_MAX_BYTES:
+            return Response(google_error(400, "Request payload size exceeds the limit."), 400)
+        try:
+            payload = json.loads(body)
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            detail = (
+                f"{error.msg} at line {error.lineno} column {error.colno}"
+                if isinstance(error, json.JSONDecodeError)
+                else "the body is not UTF-8"
+            )
+            return Response(google_error(400, f"Invalid JSON payload received. {detail}."), 400)
+        try:
+            return Response(engine().check(payload))
+        except RequestError as error:
+            return Response(error.to_json(), status=400)
+        except ModelLoadError as error:
+            return Response(
+                google_error(503, f"The grounding model is not available: {error}"), 503
+            )
+
+
+class AnswerGetView(GoogleView):
+    @extend_schema(
+        operation_id="sessions_answers_get",
+        summary="Get an answer (Vertex AI Search answers.get)",
+        description="Returns the stored Answer exactly as imported. Also under /v1beta/ and /v1alpha/.",
+        responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    )
+    def get(self, request, version, project, location, collection, engine, session, answer):
+        name = (
+            f"projects/{project}/locations/{location}/collections/{collection}/engines/{engine}"
+            f"/sessions/{session}/answers/{answer}"
+        )
+        document = Answer.objects.filter(name=name).values_list("raw", flat=True).first()
+        if document is None:
+            raise NotFound(f'Answer "{name}" not found.')
+        return Response(document)
+
+
+class SessionGetView(GoogleView):
+    @extend_schema(
+        operation_id="sessions_get",
+        summary="Get a session (Vertex AI Search sessions.get)",
+        description=(
+            "Returns the stored Session document. A session known only from its answers' names is "
+            "returned as `{name, turns: [{query: {text}, answer}]}` built from those answers."
+        ),
+        responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    )
+    def get(self, request, version, project, location, collection, engine, session):
+        name = (
+            f"projects/{project}/locations/{location}/collections/{collection}/engines/{engine}"
+            f"/sessions/{session}"
+        )
+        row = Session.objects.filter(name=name).first()
+        if row is None:
+            raise NotFound(f'Session "{name}" not found.')
+        if row.raw is not None:
+            return Response(row.raw)
+        turns = []
+        for answer_name, query in row.answers.order_by("create_time", "id").values_list(
+            "name", "query_text"
+        ):
+            turn: dict = {"answer": answer_name}
+            if query:
+                turn["query"] = {"text": query}
+            turns.append(turn)
+        return Response({"name": name, "turns": turns})
+
+
+class UnknownRouteView(GoogleView):
+    """Google-style 404 for any other path under /v1*/, after authentication like every route."""
+
+    schema = None
+
+    def http_method_not_allowed(self, request, *args, **kwargs):
+        raise NotFound(f"The requested URL {request.path} was not found on this server.")

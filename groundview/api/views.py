@@ -1,0 +1,507 @@
+"""The REST API under /api/. Views are thin: they validate input and call the services."""
+
+from __future__ import annotations
+
+from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.http import StreamingHttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import generics, mixins, status, viewsets
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from groundview.answers import checks
+from groundview.answers.exporting import answer_jsonl
+from groundview.answers.importing import import_text
+from groundview.answers.models import Answer, CheckBatch, CheckRun, Session
+from groundview.api import exports
+from groundview.api.filters import (
+    ANSWER_FILTERS,
+    FilterError,
+    answer_sort,
+    check_answer_params,
+    filter_answers,
+    filter_labels,
+    filter_runs,
+)
+from groundview.api.pagination import Cursor, KeysetCursor, NameCursor
+from groundview.api.permissions import IsReviewer, ReviewerReadsAdminWrites
+from groundview.api.serializers import (
+    AnswerDetailSerializer,
+    AnswerSerializer,
+    BatchCreateSerializer,
+    BatchDetailSerializer,
+    BatchSerializer,
+    CheckRunDetailSerializer,
+    CheckRunSerializer,
+    ImportResultSerializer,
+    LabelSerializer,
+    SessionSerializer,
+)
+from groundview.review.models import AnswerLabel, Verdict
+from groundview.review.services import ClaimVerdict, LabelError, save_label
+
+# Import bodies are read from the stream with this cap instead of Django's 2.5 MB form limit.
+IMPORT_MAX_BYTES = 64 * 1024 * 1024
+
+
+def filter_error(error: FilterError, prefix: str = "") -> ValidationError:
+    return ValidationError({prefix + error.field: [error.message]})
+
+
+def query_param(name: str, description: str, **kwargs) -> OpenApiParameter:
+    return OpenApiParameter(name, str, OpenApiParameter.QUERY, description=description, **kwargs)
+
+
+ANSWER_FILTER_PARAMETERS = [query_param(key, text) for key, text in ANSWER_FILTERS.items()]
+LABEL_FILTER_PARAMETERS = [
+    OpenApiParameter("answer", int, description="Answer id."),
+    query_param("reviewer", "Reviewer's username."),
+    query_param("verdict", "Answer-level verdict.", enum=Verdict.values),
+]
+RUN_FILTER_PARAMETERS = [
+    OpenApiParameter("answer", int, description="Answer id."),
+    OpenApiParameter("batch", int, description="Batch id."),
+    query_param("status", "Run status.", enum=CheckRun.Status.values),
+]
+
+
+def label_count() -> Coalesce:
+    # A subquery, not a JOIN + GROUP BY over the answer's columns (its JSON document among them).
+    counts = (
+        AnswerLabel.objects.filter(answer=OuterRef("pk"))
+        .order_by()
+        .values("answer")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(counts, output_field=IntegerField()), Value(0))
+
+
+class NulSafeMixin:
+    """PostgreSQL text cannot hold NUL; reject it in the query string instead of failing later."""
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        for key, values in request.query_params.lists():
+            if "\x00" in key or any("\x00" in value for value in values):
+                raise ValidationError(
+                    {key.replace("\x00", ""): ["must not contain NUL characters"]}
+                )
+
+
+# --- sessions -----------------------------------------------------------------------------------
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List sessions"), retrieve=extend_schema(summary="Get a session")
+)
+class SessionViewSet(NulSafeMixin, viewsets.ReadOnlyModelViewSet):
+    serializer_class = SessionSerializer
+    pagination_class = NameCursor
+    lookup_value_regex = "[0-9]+"
+
+    def get_queryset(self):
+        counts = (
+            Answer.objects.filter(session=OuterRef("pk"))
+            .order_by()
+            .values("session")
+            .annotate(n=Count("pk"))
+            .values("n")
+        )
+        return Session.objects.annotate(
+            answer_count=Coalesce(Subquery(counts, output_field=IntegerField()), Value(0))
+        )
+
+
+# --- answers ------------------------------------------------------------------------------------
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="List answers",
+        description="Filters are those of the review UI's answer list. Cursor-paginated.",
+        parameters=ANSWER_FILTER_PARAMETERS,
+    ),
+    retrieve=extend_schema(
+        summary="Get an answer",
+        description="`document` is the Vertex Answer exactly as imported.",
+        responses=AnswerDetailSerializer,
+    ),
+    destroy=extend_schema(summary="Delete an answer (admins)"),
+)
+class AnswerViewSet(
+    NulSafeMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    permission_classes = [ReviewerReadsAdminWrites]
+    pagination_class = KeysetCursor
+    lookup_value_regex = "[0-9]+"
+    sort_field, sort_descending = answer_sort({})
+
+    def get_serializer_class(self):
+        return AnswerDetailSerializer if self.action == "retrieve" else AnswerSerializer
+
+    def get_queryset(self):
+        queryset = Answer.objects.select_related("session", "latest_check").annotate(
+            label_count=label_count()
+        )
+        if self.action != "retrieve":
+            # The document is only part of the detail; lists stay light.
+            queryset = queryset.defer("raw")
+        if self.action == "list":
+            params = self.request.query_params
+            try:
+                check_answer_params(params)
+                queryset = filter_answers(queryset, params)
+            except FilterError as error:
+                raise filter_error(error) from None
+            self.sort_field, self.sort_descending = answer_sort(params)
+        return queryset
+
+    @extend_schema(
+        summary="Import answers (admins)",
+        description=(
+            "The body is Vertex JSON in any shape `manage.py import_answers` accepts: an Answer, the "
+            "`:answer` method's response (`{answer, session}`), a JSON array of those, or JSON Lines. "
+            "Records are keyed by `name`: re-importing updates, never duplicates. Each record is "
+            "validated whole with the import command's rules and messages.\n\n"
+            "Status: **200** when at least one record was imported (created, updated or unchanged); "
+            "records that were rejected are listed in `problems` with the record and field path. "
+            "**400** when nothing was imported (every record rejected, or an empty body); the same "
+            "body shape then lists every problem."
+        ),
+        request={
+            "application/json": OpenApiTypes.ANY,
+            "application/x-ndjson": OpenApiTypes.STR,
+        },
+        responses={200: ImportResultSerializer, 400: ImportResultSerializer},
+    )
+    def create(self, request, *args, **kwargs):
+        body = request._request.read(IMPORT_MAX_BYTES + 1)
+        if len(body) > IMPORT_MAX_BYTES:
+            raise ValidationError(
+                {"body": [f"must be at most {IMPORT_MAX_BYTES} bytes; split the import"]}
+            )
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ValidationError({"body": [f"is not UTF-8 (byte {error.start})"]}) from None
+        result = import_text(text)
+        if result.changed_answer_ids:
+            checks.queue_checks_after_import(result.changed_answer_ids)
+        data = {
+            "created": result.created,
+            "updated": result.updated,
+            "unchanged": result.unchanged,
+            "rejected": result.rejected,
+            "problems": [
+                {"record": p.record, "field": p.field, "message": p.message}
+                for p in result.problems
+            ],
+            "summary": result.summary() if text.strip() else "empty body: nothing to import",
+        }
+        code = status.HTTP_200_OK if result.imported else status.HTTP_400_BAD_REQUEST
+        return Response(ImportResultSerializer(data).data, status=code)
+
+
+class AnswerChecksView(NulSafeMixin, generics.ListAPIView):
+    serializer_class = CheckRunSerializer
+    pagination_class = Cursor
+
+    def get_answer(self) -> Answer:
+        return get_object_or_404(Answer.objects.only("pk", "name"), pk=self.kwargs["pk"])
+
+    def get_queryset(self):
+        answer = self.get_answer()
+        return (
+            CheckRun.objects.filter(answer=answer)
+            .defer("request", "response")
+            .annotate(answer_name=F("answer__name"))
+        )
+
+    @extend_schema(summary="List an answer's grounding-check runs")
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        summary="Queue a grounding check of an answer",
+        description="Queues one run (a Celery job); poll `/api/checks/{id}` for its result.",
+        request=None,
+        responses={202: CheckRunSerializer},
+    )
+    def post(self, request, *args, **kwargs):
+        answer = self.get_answer()
+        run = checks.queue_check(answer, created_by=request.user)
+        run = CheckRun.objects.annotate(answer_name=F("answer__name")).get(pk=run.pk)
+        return Response(CheckRunSerializer(run).data, status=status.HTTP_202_ACCEPTED)
+
+
+# --- check runs and batches -----------------------------------------------------------------------
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List grounding-check runs", parameters=RUN_FILTER_PARAMETERS),
+    retrieve=extend_schema(summary="Get a grounding-check run, with its request and response"),
+)
+class CheckRunViewSet(NulSafeMixin, viewsets.ReadOnlyModelViewSet):
+    pagination_class = Cursor
+    lookup_value_regex = "[0-9]+"
+
+    def get_serializer_class(self):
+        return CheckRunDetailSerializer if self.action == "retrieve" else CheckRunSerializer
+
+    def get_queryset(self):
+        queryset = CheckRun.objects.annotate(answer_name=F("answer__name"))
+        if self.action == "list":
+            queryset = queryset.defer("request", "response")
+            try:
+                queryset = filter_runs(queryset, self.request.query_params)
+            except FilterError as error:
+                raise filter_error(error) from None
+        return queryset
+
+
+def count_status(value: str) -> Count:
+    return Count("runs", filter=Q(runs__status=value))
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List check batches with their counts"),
+    retrieve=extend_schema(summary="Get a batch's progress, with each failure's error"),
+)
+class BatchViewSet(
+    NulSafeMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    permission_classes = [ReviewerReadsAdminWrites]
+    pagination_class = Cursor
+    lookup_value_regex = "[0-9]+"
+
+    def get_serializer_class(self):
+        if self.action == "list":
+            return BatchSerializer
+        if self.action == "create":
+            return BatchCreateSerializer
+        return BatchDetailSerializer
+
+    def get_queryset(self):
+        queryset = CheckBatch.objects.select_related("created_by")
+        if self.action == "list":
+            queryset = queryset.annotate(
+                total=Count("runs"),
+                queued=count_status(CheckRun.Status.QUEUED),
+                running=count_status(CheckRun.Status.RUNNING),
+                succeeded=count_status(CheckRun.Status.SUCCEEDED),
+                failed=count_status(CheckRun.Status.FAILED),
+            )
+        return queryset
+
+    def retrieve(self, request, *args, **kwargs):
+        batch = self.get_object()
+        batch.progress = checks.batch_progress(batch)
+        return Response(BatchDetailSerializer(batch).data)
+
+    @extend_schema(
+        summary="Queue grounding checks of many answers (admins)",
+        description=(
+            "Give `answer_ids`, or `filters` with the answer-list filters ({} = every answer). "
+            "Returns the batch; poll `/api/batches/{id}` for its progress."
+        ),
+        request=BatchCreateSerializer,
+        responses={201: BatchDetailSerializer},
+    )
+    def create(self, request, *args, **kwargs):
+        serializer = BatchCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        if "answer_ids" in data:
+            wanted = set(data["answer_ids"])
+            answers = Answer.objects.filter(pk__in=wanted)
+            found = set(answers.values_list("pk", flat=True))
+            missing = sorted(wanted - found)
+            if missing:
+                shown = ", ".join(str(pk) for pk in missing[:10])
+                raise ValidationError({"answer_ids": [f"no answer with id {shown}"]})
+        else:
+            try:
+                check_answer_params(data["filters"])
+                answers = filter_answers(Answer.objects.all(), data["filters"])
+            except FilterError as error:
+                raise filter_error(error, prefix="filters.") from None
+        if not answers.exists():
+            raise ValidationError({"filters": ["no answer matches these filters"]})
+        batch = checks.queue_checks(
+            answers, created_by=request.user, description=data.get("description", "")
+        )
+        batch.progress = checks.batch_progress(batch)
+        return Response(BatchDetailSerializer(batch).data, status=status.HTTP_201_CREATED)
+
+
+# --- labels -------------------------------------------------------------------------------------
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List review labels", parameters=LABEL_FILTER_PARAMETERS),
+    retrieve=extend_schema(summary="Get a review label"),
+)
+class LabelViewSet(
+    NulSafeMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    serializer_class = LabelSerializer
+    pagination_class = Cursor
+    permission_classes = [IsReviewer]
+    lookup_value_regex = "[0-9]+"
+
+    def get_queryset(self):
+        queryset = (
+            AnswerLabel.objects.select_related("reviewer")
+            .annotate(answer_name=F("answer__name"))
+            .prefetch_related("claims")
+        )
+        if self.action == "list":
+            try:
+                queryset = filter_labels(queryset, self.request.query_params)
+            except FilterError as error:
+                raise filter_error(error) from None
+        return queryset
+
+    @extend_schema(
+        summary="Label an answer",
+        description=(
+            "Saves the signed-in reviewer's label of an answer: an answer-level verdict and one "
+            "verdict per claim, identified by its UTF-8 byte span. Saving again replaces the "
+            "reviewer's earlier label of that answer (201 when new, 200 when replaced)."
+        ),
+        responses={201: LabelSerializer, 200: LabelSerializer},
+    )
+    def create(self, request, *args, **kwargs):
+        serializer = LabelSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        answer = Answer.objects.filter(pk=data["answer_id"]).first()
+        if answer is None:
+            raise ValidationError({"answer": [f"no answer with id {data['answer_id']}"]})
+        existed = AnswerLabel.objects.filter(answer=answer, reviewer=request.user).exists()
+        claims = [
+            ClaimVerdict(
+                start_index=claim["start_index"],
+                end_index=claim["end_index"],
+                verdict=claim["verdict"],
+                corrected_citations=tuple(claim.get("corrected_citations", ())),
+                note=claim.get("note", ""),
+            )
+            for claim in data.get("claims", [])
+        ]
+        try:
+            label = save_label(
+                answer,
+                request.user,
+                verdict=data["verdict"],
+                note=data.get("note", ""),
+                claims=claims,
+            )
+        except LabelError as error:
+            raise ValidationError({error.field or "non_field_errors": [error.message]}) from None
+        label = self.get_queryset().get(pk=label.pk)
+        code = status.HTTP_200_OK if existed else status.HTTP_201_CREATED
+        return Response(LabelSerializer(label).data, status=code)
+
+
+# --- exports ------------------------------------------------------------------------------------
+
+
+def streamed(lines, content_type: str, filename: str) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(lines, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def export_schema(summary: str, media_type: str, parameters) -> dict:
+    return {
+        "summary": summary,
+        "parameters": parameters,
+        "responses": {
+            (200, media_type): OpenApiResponse(OpenApiTypes.STR, description="Streamed file."),
+        },
+    }
+
+
+class ExportView(NulSafeMixin, APIView):
+    pass
+
+
+class AnswersExportView(ExportView):
+    @extend_schema(
+        **export_schema(
+            "Export answers as JSON Lines (the Vertex documents as imported)",
+            "application/jsonl",
+            ANSWER_FILTER_PARAMETERS,
+        )
+    )
+    def get(self, request):
+        try:
+            check_answer_params(request.query_params)
+            answers = filter_answers(Answer.objects.all(), request.query_params)
+        except FilterError as error:
+            raise filter_error(error) from None
+        return streamed(answer_jsonl(answers), "application/jsonl; charset=utf-8", "answers.jsonl")
+
+
+class LabelsExportView(ExportView):
+    def labels(self, request):
+        try:
+            return filter_labels(AnswerLabel.objects.all(), request.query_params)
+        except FilterError as error:
+            raise filter_error(error) from None
+
+
+class LabelsJsonlExportView(LabelsExportView):
+    @extend_schema(
+        **export_schema(
+            "Export labels as JSON Lines (one label with its claims per line)",
+            "application/jsonl",
+            LABEL_FILTER_PARAMETERS,
+        )
+    )
+    def get(self, request):
+        lines = exports.labels_jsonl(self.labels(request))
+        return streamed(lines, "application/jsonl; charset=utf-8", "labels.jsonl")
+
+
+class LabelsCsvExportView(LabelsExportView):
+    @extend_schema(
+        **export_schema(
+            "Export labels as CSV (one row per claim verdict)", "text/csv", LABEL_FILTER_PARAMETERS
+        )
+    )
+    def get(self, request):
+        lines = exports.labels_csv(self.labels(request))
+        return streamed(lines, "text/csv; charset=utf-8", "labels.csv")
+
+
+class NotFoundView(APIView):
+    """JSON 404 for unknown paths under /api/ (instead of Django's HTML page), after sign-in."""
+
+    schema = None
+
+    def http_method_not_allowed(self, request, *args, **kwargs):
+        raise NotFound()
