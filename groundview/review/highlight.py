@@ -30,6 +30,8 @@ class Span:
     title: str = ""
     # Citation markers shown right after the span, e.g. ("1", "3").
     markers: tuple[str, ...] = ()
+    # An empty "marker" span shows only its markers (e.g. an imported citation's end).
+    marker_only: bool = False
 
 
 @dataclass
@@ -135,7 +137,7 @@ def innermost(spans: Sequence[Span]) -> Span:
 
 def render_markers(span: Span) -> str:
     links = "".join(
-        f'<a class="cite-marker" href="#{escape(span.key)}" data-claim="{escape(span.key)}">'
+        f'<a class="cite-marker" href="#ref-{escape(marker)}" data-claim="{escape(span.key)}">'
         f"{escape(marker)}</a>"
         for marker in span.markers
     )
@@ -149,7 +151,7 @@ def render(text: str, spans: Iterable[Span]) -> SafeString:
     for piece in sliced.pieces:
         if isinstance(piece, Point):
             span = piece.span
-            if piece.empty:
+            if piece.empty and not span.marker_only:
                 out.append(
                     f'<span class="hl hl-empty {escape(span.css)}" data-claims="{escape(span.key)}"'
                     f' title="{escape(span.title)}"></span>'

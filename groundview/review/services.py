@@ -136,10 +136,18 @@ def save_label(
     return label
 
 
-def queue_queryset(reviewer, filters: Mapping[str, str], *, double_review: bool = False):
+def queue_queryset(
+    reviewer,
+    filters: Mapping[str, str],
+    *,
+    double_review: bool = False,
+    exclude: Sequence[int] = (),
+):
     """Answers this reviewer may be given next, in queue order (the filters' sort)."""
     now = timezone.now()
     queryset = filter_answers(Answer.objects.all(), filters)
+    if exclude:
+        queryset = queryset.exclude(pk__in=list(exclude))
     queryset = queryset.exclude(
         Exists(AnswerLabel.objects.filter(answer=OuterRef("pk"), reviewer=reviewer))
     )
@@ -165,7 +173,11 @@ def queue_queryset(reviewer, filters: Mapping[str, str], *, double_review: bool 
 
 
 def next_in_queue(
-    reviewer, filters: Mapping[str, str], *, double_review: bool = False
+    reviewer,
+    filters: Mapping[str, str],
+    *,
+    double_review: bool = False,
+    exclude: Sequence[int] = (),
 ) -> Answer | None:
     """The next answer for `reviewer`, leased to them so nobody else is given it meanwhile.
 
@@ -174,7 +186,7 @@ def next_in_queue(
     different answers.
     """
     now = timezone.now()
-    candidates = queue_queryset(reviewer, filters, double_review=double_review)
+    candidates = queue_queryset(reviewer, filters, double_review=double_review, exclude=exclude)
     with transaction.atomic():
         held = candidates.filter(
             Exists(

@@ -1,8 +1,17 @@
 from django.urls import path
-from django.views.generic import RedirectView
+
+from groundview.review import views
 
 app_name = "review"
 
 urlpatterns = [
-    path("", RedirectView.as_view(url="/admin/"), name="answer_list"),
+    path("", views.answer_list, name="answer_list"),
+    path("answers/<int:pk>/", views.answer_detail, name="answer_detail"),
+    path("answers/<int:pk>/label/", views.save_label, name="save_label"),
+    path("answers/<int:pk>/check/", views.rerun_check, name="rerun_check"),
+    path("answers/<int:pk>/check-status.json", views.check_status, name="check_status"),
+    path("queue/", views.queue, name="queue"),
+    path("queue/skip/<int:pk>/", views.queue_skip, name="queue_skip"),
+    path("queue/reset-skips/", views.queue_reset_skips, name="queue_reset_skips"),
+    path("agreement/", views.agreement, name="agreement"),
 ]

@@ -1,0 +1,89 @@
+"""The labelling form: an answer verdict and note, plus one verdict per claim.
+
+Claims are posted as numbered fields (claim-3-start, claim-3-end, claim-3-verdict,
+claim-3-citations, claim-3-note) so the form works as plain HTML radio buttons without
+JavaScript. A claim with no verdict chosen is simply not labelled.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from django import forms
+from django.http import QueryDict
+
+from groundview.review.models import Verdict
+from groundview.review.services import ClaimVerdict, LabelError
+
+MAX_CLAIMS = 2000
+
+
+class LabelForm(forms.Form):
+    verdict = forms.ChoiceField(choices=[("", "—")] + Verdict.choices, required=False)
+    note = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+def parse_int(data: QueryDict, key: str) -> int:
+    raw = data.get(key, "")
+    try:
+        return int(raw)
+    except ValueError:
+        raise LabelError(key, f"{raw!r} is not an integer") from None
+
+
+def parse_claims(data: QueryDict) -> list[ClaimVerdict]:
+    count = parse_int(data, "claim_count") if data.get("claim_count") else 0
+    if not 0 <= count <= MAX_CLAIMS:
+        raise LabelError("claim_count", f"must be between 0 and {MAX_CLAIMS}")
+    claims = []
+    for number in range(1, count + 1):
+        prefix = f"claim-{number}"
+        verdict = data.get(f"{prefix}-verdict", "")
+        if not verdict:
+            continue
+        claims.append(
+            ClaimVerdict(
+                start_index=parse_int(data, f"{prefix}-start"),
+                end_index=parse_int(data, f"{prefix}-end"),
+                verdict=verdict,
+                corrected_citations=tuple(
+                    value
+                    for raw in data.getlist(f"{prefix}-citations")
+                    for value in re.split(r"[,\s]+", raw)
+                    if value
+                ),
+                note=data.get(f"{prefix}-note", "").strip(),
+            )
+        )
+    return claims
+
+
+def derived_verdict(claims: list[ClaimVerdict]) -> str:
+    """An answer verdict from its claim verdicts, for when the reviewer picks none."""
+    verdicts = {c.verdict for c in claims} - {Verdict.NO_CHECK_NEEDED}
+    if not claims:
+        return ""
+    if not verdicts:
+        return Verdict.NO_CHECK_NEEDED
+    if Verdict.CONTRADICTED in verdicts:
+        return Verdict.CONTRADICTED
+    if verdicts == {Verdict.SUPPORTED}:
+        return Verdict.SUPPORTED
+    if verdicts == {Verdict.UNSUPPORTED}:
+        return Verdict.UNSUPPORTED
+    return Verdict.PARTIALLY_SUPPORTED
+
+
+class AgreementFilterForm(forms.Form):
+    session = forms.IntegerField(required=False, min_value=1)
+    date_from = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    date_to = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        data = super().clean()
+        start: dt.date | None = data.get("date_from")
+        end: dt.date | None = data.get("date_to")
+        if start and end and start > end:
+            self.add_error("date_to", "must not be before the start date")
+        return data

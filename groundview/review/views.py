@@ -1,0 +1,365 @@
+"""Review UI views: thin wrappers around filters, detail, services and charts."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Count, Prefetch, Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.module_loading import import_string
+from django.views.decorators.http import require_GET, require_POST
+
+from groundview.answers.models import Answer, AnswerState, CheckRun, Session
+from groundview.review import detail as detail_page
+from groundview.review import services
+from groundview.review.charts import Bar, calibration_svg, histogram_svg
+from groundview.review.filters import FILTER_PARAMS, SORTS, FilterError, filter_answers
+from groundview.review.forms import AgreementFilterForm, LabelForm, derived_verdict, parse_claims
+from groundview.review.models import AnswerLabel, Verdict
+
+PAGE_SIZE = 50
+# Sessions are offered as a drop-down up to this many; beyond it, a text field.
+SESSION_CHOICES_LIMIT = 300
+
+VERDICT_KEYS = {
+    Verdict.SUPPORTED: ("1", "s"),
+    Verdict.PARTIALLY_SUPPORTED: ("2", "p"),
+    Verdict.UNSUPPORTED: ("3", "u"),
+    Verdict.CONTRADICTED: ("4", "c"),
+    Verdict.NO_CHECK_NEEDED: ("5", "x"),
+}
+VERDICTS = [(value, label, *VERDICT_KEYS[value]) for value, label in Verdict.choices]
+SORT_LABELS = {
+    "-created": "Newest first",
+    "created": "Oldest first",
+    "score": "Our score, low to high",
+    "-score": "Our score, high to low",
+    "grounding": "Their score, low to high",
+    "-grounding": "Their score, high to low",
+    "-imported": "Recently imported",
+    "name": "Name",
+}
+
+
+def filter_params(query) -> dict[str, str]:
+    return {key: query.get(key, "") for key in FILTER_PARAMS if query.get(key, "")}
+
+
+def histograms(queryset) -> tuple[list[Bar], list[Bar], int]:
+    """Our support score and the producer's groundingScore in ten bins each, in one query."""
+    edges = [i / 10 for i in range(11)]
+    aggregates = {}
+    for field, prefix in (("latest_check__support_score", "ours"), ("grounding_score", "theirs")):
+        for i in range(10):
+            upper = Q(**{f"{field}__lte": 1}) if i == 9 else Q(**{f"{field}__lt": edges[i + 1]})
+            aggregates[f"{prefix}{i}"] = Count(
+                "pk", filter=Q(**{f"{field}__gte": edges[i]}) & upper
+            )
+    aggregates["unchecked"] = Count("pk", filter=Q(latest_check__isnull=True))
+    counts = queryset.order_by().aggregate(**aggregates)
+    ours = [Bar(edges[i], edges[i + 1], counts[f"ours{i}"]) for i in range(10)]
+    theirs = [Bar(edges[i], edges[i + 1], counts[f"theirs{i}"]) for i in range(10)]
+    return ours, theirs, counts["unchecked"]
+
+
+def with_params(base: dict[str, str], **changes) -> str:
+    params = {k: v for k, v in base.items() if k != "page"}
+    for key, value in changes.items():
+        if value is None:
+            params.pop(key, None)
+        else:
+            params[key] = value
+    return "?" + urlencode(params)
+
+
+@login_required
+@require_GET
+def answer_list(request: HttpRequest) -> HttpResponse:
+    params = filter_params(request.GET)
+    error = None
+    try:
+        answers = filter_answers(Answer.objects.all(), params)
+    except FilterError as exc:
+        error = exc
+        answers = Answer.objects.none()
+
+    paginator = Paginator(
+        answers.select_related("session", "latest_check")
+        .defer(
+            "raw",
+            "latest_check__request",
+            "latest_check__response",
+            "latest_check__fact_sources",
+            "latest_check__timings",
+            "session__raw",
+        )
+        .prefetch_related(
+            "skipped_reasons",
+            Prefetch(
+                "labels",
+                queryset=AnswerLabel.objects.select_related("reviewer").only(
+                    "answer_id", "verdict", "reviewer__username"
+                ),
+            ),
+        ),
+        PAGE_SIZE,
+    )
+    page = paginator.get_page(request.GET.get("page"))
+
+    ours, theirs, unchecked = histograms(answers) if error is None else ([], [], 0)
+    for bar in ours:
+        bar.href = with_params(params, score_min=f"{bar.low:g}", score_max=f"{bar.high:g}")
+    for bar in theirs:
+        bar.href = with_params(params, grounding_min=f"{bar.low:g}", grounding_max=f"{bar.high:g}")
+
+    sessions = list(
+        Session.objects.order_by("name").only("id", "name")[: SESSION_CHOICES_LIMIT + 1]
+    )
+    reviewers = list(
+        get_user_model()
+        .objects.filter(answer_labels__isnull=False)
+        .distinct()
+        .order_by("username")
+        .values_list("username", flat=True)
+    )
+    context = {
+        "page": page,
+        "params": params,
+        "error": error,
+        "states": AnswerState.choices,
+        "skip_reasons": sorted(detail_page.SKIP_REASONS),
+        "sessions": sessions[:SESSION_CHOICES_LIMIT],
+        "sessions_as_text": len(sessions) > SESSION_CHOICES_LIMIT,
+        "reviewers": reviewers,
+        "sorts": [
+            (key, SORT_LABELS.get(key, key)) for key in SORT_LABELS if key.lstrip("-") in SORTS
+        ],
+        "ours_svg": histogram_svg(ours, title="Our support score", css="bar bar-ours"),
+        "theirs_svg": histogram_svg(
+            theirs, title="Producer's groundingScore", css="bar bar-theirs"
+        ),
+        "unchecked": unchecked,
+        "queue_query": urlencode(params),
+        "filtered": bool(set(params) - {"sort"}),
+    }
+    return render(request, "review/answer_list.html", context, status=400 if error else 200)
+
+
+def queue_context(request: HttpRequest) -> dict:
+    """Queue mode travels in the URL: ?queue=1 plus the queue's filters."""
+    if request.GET.get("queue") != "1":
+        return {"in_queue": False}
+    params = filter_params(request.GET)
+    if request.GET.get("double") == "1":
+        params["double"] = "1"
+    return {"in_queue": True, "queue_query": urlencode(params)}
+
+
+@login_required
+@require_GET
+def answer_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return render_detail(request, pk)
+
+
+def render_detail(request, pk, *, form=None, error=None, status=200) -> HttpResponse:
+    try:
+        answer = detail_page.load_answer(pk)
+    except Answer.DoesNotExist:
+        raise Http404("No such answer") from None
+    page = detail_page.build_page(answer, request.user, request.GET.get("source", ""))
+    if form is None:
+        initial = {"verdict": page.label.verdict, "note": page.label.note} if page.label else {}
+        form = LabelForm(initial=initial)
+    context = {
+        "page": page,
+        "answer": answer,
+        "form": form,
+        "label_error": error,
+        "verdicts": VERDICTS,
+        "score_bands": detail_page.SCORE_BANDS,
+        "skip_reasons": [
+            (r.reason, detail_page.explain(detail_page.SKIP_REASONS, r.reason))
+            for r in answer.skipped_reasons.all()
+        ],
+        "classifications": [
+            (c, detail_page.explain(detail_page.QUERY_TYPES, c.type))
+            for c in answer.query_classifications.all()
+        ],
+        "safety": [
+            (
+                s,
+                detail_page.explain(detail_page.HARM_CATEGORIES, s.category),
+                detail_page.explain(detail_page.HARM_PROBABILITIES, s.probability)
+                if s.probability
+                else "",
+                detail_page.explain(detail_page.HARM_SEVERITIES, s.severity) if s.severity else "",
+            )
+            for s in answer.safety_ratings.all()
+        ],
+        "state_help": detail_page.explain(
+            detail_page.ANSWER_STATES, answer.state or "STATE_UNSPECIFIED"
+        ),
+        "can_recheck": checks_module() is not None,
+        **queue_context(request),
+    }
+    return render(request, "review/answer_detail.html", context, status=status)
+
+
+@login_required
+@require_POST
+def save_label(request: HttpRequest, pk: int) -> HttpResponse:
+    answer = get_object_or_404(Answer, pk=pk)
+    form = LabelForm(request.POST)
+    error = None
+    if form.is_valid():
+        try:
+            claims = parse_claims(request.POST)
+            verdict = form.cleaned_data["verdict"] or derived_verdict(claims)
+            if not verdict:
+                raise services.LabelError("verdict", "choose a verdict for the answer")
+            services.save_label(
+                answer,
+                request.user,
+                verdict=verdict,
+                note=form.cleaned_data["note"],
+                claims=claims,
+            )
+        except services.LabelError as exc:
+            error = exc
+    else:
+        error = services.LabelError("form", form.errors.as_text())
+    if error is not None:
+        return render_detail(request, pk, form=form, error=error, status=400)
+
+    messages.success(request, f"Saved your label of {answer.short_name}.")
+    queue_query = request.POST.get("queue_query", "")
+    if request.POST.get("action") == "next":
+        return redirect(reverse("review:queue") + ("?" + queue_query if queue_query else ""))
+    url = reverse("review:answer_detail", args=[pk])
+    query = {"source": request.POST.get("source", "")}
+    if request.POST.get("in_queue") == "1":
+        query["queue"] = "1"
+    return redirect(url + "?" + urlencode({k: v for k, v in query.items() if v}))
+
+
+@login_required
+@require_GET
+def queue(request: HttpRequest) -> HttpResponse:
+    params = filter_params(request.GET)
+    double = request.GET.get("double") == "1"
+    skipped = request.session.get("queue_skipped", [])
+    try:
+        answer = services.next_in_queue(request.user, params, double_review=double, exclude=skipped)
+        remaining = services.queue_remaining(request.user, params, double_review=double)
+    except FilterError as exc:
+        return render(request, "review/queue_empty.html", {"error": exc}, status=400)
+    if answer is None:
+        return render(
+            request,
+            "review/queue_empty.html",
+            {"params": params, "skipped": len(skipped), "remaining": remaining},
+        )
+    query = {"queue": "1", **params}
+    if double:
+        query["double"] = "1"
+    return redirect(reverse("review:answer_detail", args=[answer.pk]) + "?" + urlencode(query))
+
+
+@login_required
+@require_POST
+def queue_skip(request: HttpRequest, pk: int) -> HttpResponse:
+    answer = get_object_or_404(Answer, pk=pk)
+    services.release(answer, request.user)
+    skipped = request.session.get("queue_skipped", [])
+    if pk not in skipped:
+        # The session remembers skips so "next" moves on; bounded so the cookie stays small.
+        request.session["queue_skipped"] = (skipped + [pk])[-500:]
+    queue_query = request.POST.get("queue_query", "")
+    return redirect(reverse("review:queue") + ("?" + queue_query if queue_query else ""))
+
+
+@login_required
+@require_POST
+def queue_reset_skips(request: HttpRequest) -> HttpResponse:
+    request.session["queue_skipped"] = []
+    queue_query = request.POST.get("queue_query", "")
+    return redirect(reverse("review:queue") + ("?" + queue_query if queue_query else ""))
+
+
+def checks_module():
+    """groundview.answers.checks, once it exists (the re-run button depends on it)."""
+    try:
+        module = import_string("groundview.answers.checks.queue_check")
+    except ImportError:
+        return None
+    return module
+
+
+@login_required
+@require_POST
+def rerun_check(request: HttpRequest, pk: int) -> HttpResponse:
+    answer = get_object_or_404(Answer, pk=pk)
+    queue_check = checks_module()
+    if queue_check is None:
+        messages.error(request, "Grounding checks are not available in this installation.")
+    else:
+        run = queue_check(answer, created_by=request.user)
+        messages.success(request, f"Grounding check #{run.pk} queued.")
+    return redirect(reverse("review:answer_detail", args=[pk]))
+
+
+@login_required
+@require_GET
+def check_status(request: HttpRequest, pk: int) -> JsonResponse:
+    """Small JSON for the page's progress poller: the answer's recent runs and its latest check."""
+    answer = get_object_or_404(Answer.objects.only("id", "latest_check_id"), pk=pk)
+    runs = list(
+        CheckRun.objects.filter(answer_id=pk)
+        .order_by("-queued_at", "-id")
+        .values("id", "status", "support_score", "error")[:10]
+    )
+    return JsonResponse(
+        {
+            "latest_check": answer.latest_check_id,
+            "pending": sum(r["status"] in ("queued", "running") for r in runs),
+            "runs": runs,
+        }
+    )
+
+
+@login_required
+@require_GET
+def agreement(request: HttpRequest) -> HttpResponse:
+    form = AgreementFilterForm(request.GET or None)
+    report = None
+    status = 200
+    if form.is_bound and not form.is_valid():
+        status = 400
+    else:
+        data = form.cleaned_data if form.is_bound else {}
+        report = services.agreement_report(
+            session_id=data.get("session"),
+            date_from=data.get("date_from"),
+            date_to=data.get("date_to"),
+        )
+    calibration = None
+    if report is not None:
+        points = [
+            (b.mean_score, b.share, b.count)
+            for b in report.calibration
+            if b.count and b.mean_score is not None and b.share is not None
+        ]
+        calibration = calibration_svg(points, title="Claim score vs. share labelled supported")
+    context = {
+        "form": form,
+        "report": report,
+        "calibration_svg": calibration,
+        "sessions": Session.objects.order_by("name").only("id", "name")[:SESSION_CHOICES_LIMIT],
+    }
+    return render(request, "review/agreement.html", context, status=status)

@@ -1,0 +1,165 @@
+"""Review pages: login, list filters, detail rendering, labelling as a plain form."""
+
+import pytest
+from django.urls import reverse
+
+from groundview.review.models import AnswerLabel
+
+from .conftest import span_of
+
+pytestmark = pytest.mark.django_db
+
+TEXT = "Paris is the capital of France. Here is what I found. The Eiffel Tower is 330 m tall 😀."
+
+
+@pytest.fixture
+def paris(make_answer, make_check):
+    answer = make_answer(
+        TEXT,
+        query="Tell me about Paris",
+        references=[
+            (
+                "Paris - Wikipedia",
+                ["Paris is the capital and largest city of France. It has 2 million people."],
+            ),
+            ("chunk", "Eiffel Tower", "The tower is 330 metres tall. It was built in 1889."),
+            ("Unrelated", ["Bananas are yellow."]),
+        ],
+        supports=[(*span_of(TEXT, "Paris is the capital of France."), 0.9, [0])],
+        citations=[(*span_of(TEXT, "Paris is the capital of France."), [0])],
+        grounding_score=0.7,
+    )
+    facts = [
+        {
+            "factText": "Paris is the capital and largest city of France. It has 2 million people.",
+            "attributes": {"title": "Paris - Wikipedia"},
+        },
+        {
+            "factText": "The tower is 330 metres tall. It was built in 1889.",
+            "attributes": {"title": "Eiffel Tower"},
+        },
+        {"factText": "Bananas are yellow.", "attributes": {}},
+    ]
+    make_check(
+        answer,
+        [
+            (*span_of(TEXT, "Paris is the capital of France."), 0.93, [0]),
+            (*span_of(TEXT, "Here is what I found."), None, [], False),
+            (*span_of(TEXT, "The Eiffel Tower is 330 m tall 😀."), 0.2, []),
+        ],
+        facts=facts,
+        fact_sources=[
+            {"reference": 0, "chunk": 0},
+            {"reference": 1, "chunk": None},
+            {"reference": 2, "chunk": 0},
+        ],
+    )
+    return answer
+
+
+def test_every_page_needs_login(client, paris):
+    for url in [
+        reverse("review:answer_list"),
+        reverse("review:answer_detail", args=[paris.pk]),
+        reverse("review:queue"),
+        reverse("review:agreement"),
+        reverse("review:check_status", args=[paris.pk]),
+    ]:
+        response = client.get(url)
+        assert response.status_code == 302, url
+        assert response["Location"].startswith(reverse("login"))
+
+
+def test_list_shows_answers_and_histogram(reviewer_client, paris):
+    response = reviewer_client.get(reverse("review:answer_list"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Tell me about Paris" in html
+    assert "<svg" in html and "Our support score" in html
+
+
+def test_list_rejects_bad_filter_with_the_field_named(reviewer_client, paris):
+    response = reviewer_client.get(reverse("review:answer_list"), {"score_min": "abc"})
+    assert response.status_code == 400
+    assert "score_min" in response.content.decode()
+
+
+def test_detail_highlights_claims_and_marks_the_supporting_sentence(reviewer_client, paris):
+    response = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'data-claims="claim-1"' in html
+    assert "hl-nocheck" in html and "hl-uncited" in html
+    assert '<mark class="support">Paris is the capital and largest city of France.</mark>' in html
+    # The banana reference is cited by neither the answer nor the checker.
+    assert "retrieved, never cited" in html
+
+
+def test_detail_imported_source_uses_grounding_supports(reviewer_client, paris):
+    response = reviewer_client.get(
+        reverse("review:answer_detail", args=[paris.pk]), {"source": "imported"}
+    )
+    html = response.content.decode()
+    assert 'aria-current="true">Imported supports' in html
+    assert html.count('class="claim"') == 1
+
+
+def test_label_saves_as_a_plain_form(reviewer_client, reviewer, paris):
+    start, end = span_of(TEXT, "The Eiffel Tower is 330 m tall 😀.")
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]),
+        {
+            "claim_count": "3",
+            "claim-3-start": str(start),
+            "claim-3-end": str(end),
+            "claim-3-verdict": "partially_supported",
+            "claim-3-citations": "1, 0:0",
+            "verdict": "",
+            "note": "close",
+        },
+    )
+    assert response.status_code == 302
+    label = AnswerLabel.objects.get(answer=paris, reviewer=reviewer)
+    assert label.verdict == "partially_supported"
+    claim = label.claims.get()
+    assert claim.claim_text == "The Eiffel Tower is 330 m tall 😀."
+    assert claim.corrected_citations == ["1", "0:0"]
+
+
+def test_label_naming_a_chunk_that_does_not_exist_is_rejected(reviewer_client, paris):
+    start, end = span_of(TEXT, "Paris is the capital of France.")
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]),
+        {
+            "claim_count": "1",
+            "claim-1-start": str(start),
+            "claim-1-end": str(end),
+            "claim-1-verdict": "supported",
+            "claim-1-citations": "1:0",
+        },
+    )
+    assert response.status_code == 400
+    assert "claims[0].corrected_citations[0]" in response.content.decode()
+
+
+def test_label_with_a_span_inside_the_emoji_is_rejected(reviewer_client, paris):
+    start, end = span_of(TEXT, "😀")
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]),
+        {
+            "claim_count": "1",
+            "claim-1-start": str(start),
+            "claim-1-end": str(end - 1),
+            "claim-1-verdict": "supported",
+        },
+    )
+    assert response.status_code == 400
+    assert "claims[0].end_index" in response.content.decode()
+    assert not AnswerLabel.objects.exists()
+
+
+def test_script_in_answer_is_escaped(reviewer_client, make_answer):
+    answer = make_answer('Hello <script>document.title="pwned"</script> world.')
+    html = reviewer_client.get(reverse("review:answer_detail", args=[answer.pk])).content.decode()
+    assert "<script>document.title" not in html
+    assert "&lt;script&gt;document.title" in html
