@@ -1,0 +1,220 @@
+"""Answers over the API: import (create), list with the UI's filters, detail, delete, pagination."""
+
+import json
+
+import pytest
+
+from groundview.answers.importing import import_text
+from groundview.answers.models import Answer, CheckRun
+from groundview.review.filters import parse_sort
+from groundview.review.models import AnswerLabel
+
+from .conftest import ENGINE, import_documents, make_answer
+
+pytestmark = pytest.mark.django_db
+
+
+def post_import(client, body, content_type="application/json"):
+    if not isinstance(body, str | bytes):
+        body = json.dumps(body, ensure_ascii=False)
+    return client.post("/api/answers", data=body, content_type=content_type)
+
+
+def test_import_one_answer_creates_it(admin_client):
+    response = post_import(admin_client, make_answer("x1"))
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "created": 1,
+        "updated": 0,
+        "unchanged": 0,
+        "rejected": 0,
+        "problems": [],
+        "summary": "1 imported (1 new, 0 updated, 0 unchanged), 0 rejected",
+    }
+    assert Answer.objects.get().raw == make_answer("x1")
+
+
+def test_import_answer_response_shape_array_and_jsonl(admin_client):
+    wrapped = {
+        "answer": make_answer("w1"),
+        "session": {"name": f"{ENGINE}/sessions/s1", "state": "IN_PROGRESS"},
+    }
+    array = [make_answer("arr1"), make_answer("arr2")]
+    jsonl = "\n".join(json.dumps(make_answer(f"l{i}")) for i in range(3))
+
+    assert post_import(admin_client, wrapped).json()["created"] == 1
+    assert post_import(admin_client, array).json()["created"] == 2
+    assert post_import(admin_client, jsonl, "application/x-ndjson").json()["created"] == 3
+    assert Answer.objects.count() == 6
+
+
+def test_reimport_reports_unchanged_and_updated(admin_client):
+    post_import(admin_client, make_answer("x1"))
+
+    again = post_import(admin_client, make_answer("x1")).json()
+    changed = post_import(admin_client, make_answer("x1", groundingScore=0.5)).json()
+
+    assert (again["unchanged"], again["created"]) == (1, 0)
+    assert (changed["updated"], changed["created"]) == (1, 0)
+    assert Answer.objects.count() == 1
+
+
+def test_mixed_file_imports_good_records_and_lists_problems_with_the_commands_messages(
+    admin_client,
+):
+    bad = make_answer("bad", citations=[{"startIndex": "0", "endIndex": "512"}])
+    body = "\n".join([json.dumps(make_answer("good")), json.dumps(bad), "{not json"])
+
+    response = post_import(admin_client, body, "application/x-ndjson")
+
+    data = response.json()
+    assert response.status_code == 200
+    assert (data["created"], data["rejected"]) == (1, 2)
+    end_problem, json_problem = data["problems"]
+    assert end_problem["record"] == f"line 2 ({ENGINE}/sessions/s1/answers/bad)"
+    assert end_problem["field"] == "citations[0].endIndex"
+    # Word for word what `manage.py import_answers` says about the same record.
+    (command_problem,) = import_text(json.dumps(bad)).problems
+    assert end_problem["message"] == command_problem.message
+    assert "512" in end_problem["message"] and "65 bytes" in end_problem["message"]
+    assert json_problem["record"] == "line 3"
+    assert json_problem["message"].startswith("malformed JSON")
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ("{not json", ""),
+        ("[1, 2]", ""),
+        (json.dumps({"answerText": "no name"}), "name"),
+        (json.dumps(make_answer("x", answerText=7)), "answerText"),
+        (json.dumps(make_answer("x", state=["SUCCEEDED"])), "state"),
+    ],
+)
+def test_import_with_every_record_rejected_is_400_naming_the_field(admin_client, body, field):
+    response = post_import(admin_client, body)
+
+    assert response.status_code == 400
+    problems = response.json()["problems"]
+    assert problems and problems[0]["field"] == field
+    assert Answer.objects.count() == 0
+
+
+def test_empty_and_non_utf8_bodies_are_400(admin_client):
+    assert post_import(admin_client, "").status_code == 400
+    response = admin_client.post("/api/answers", data=b"\xff\xfe{", content_type="application/json")
+    assert response.status_code == 400
+    assert "UTF-8" in json.dumps(response.json())
+
+
+def test_list_answers_with_filters(reviewer_client, reviewer):
+    import_documents(
+        [
+            make_answer("a1", groundingScore=0.9),
+            make_answer("a2", state="FAILED", groundingScore=0.1),
+            make_answer("a3", answerSkippedReasons=["NO_RELEVANT_CONTENT"]),
+        ]
+    )
+    AnswerLabel.objects.create(
+        answer=Answer.objects.get(name__endswith="a2"), reviewer=reviewer, verdict="unsupported"
+    )
+
+    def names(query):
+        response = reviewer_client.get("/api/answers" + query)
+        assert response.status_code == 200, response.content
+        return sorted(item["name"].rsplit("/", 1)[1] for item in response.json()["results"])
+
+    assert names("") == ["a1", "a2", "a3"]
+    assert names("?state=FAILED") == ["a2"]
+    assert names("?skip_reason=NO_RELEVANT_CONTENT") == ["a3"]
+    assert names("?grounding_min=0.5") == ["a1"]
+    assert names("?label_status=labelled") == ["a2"]
+    assert names("?label_status=unlabelled") == ["a1", "a3"]
+    assert names("?reviewer=rita") == ["a2"]
+    assert names("?q=capital&state=SUCCEEDED") == ["a1", "a3"]
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("state=NOPE", "state"),
+        ("score_min=abc", "score_min"),
+        ("grounding_max=2", "grounding_max"),
+        ("label_status=maybe", "label_status"),
+        ("sort=colour", "sort"),
+        ("skip_reason=not%20a%20reason", "skip_reason"),
+        ("session=%C2%B2", "session"),
+        ("session=99999999999999999999999", "session"),
+        ("q=%00", "q"),
+        ("cursor=garbage", "cursor"),
+        ("page_size=-1", "page_size"),
+    ],
+)
+def test_bad_filter_values_are_400_naming_the_parameter(reviewer_client, answer, query, field):
+    response = reviewer_client.get("/api/answers?" + query)
+
+    assert response.status_code == 400
+    assert field in response.json()
+
+
+def test_answer_detail_has_the_document_as_imported(reviewer_client, answer):
+    data = reviewer_client.get(f"/api/answers/{answer.pk}").json()
+
+    assert data["document"] == make_answer("a1")
+    assert data["session"] == f"{ENGINE}/sessions/s1"
+    assert data["label_count"] == 0
+    assert data["latest_check"] is None
+
+
+def test_unknown_answer_is_404_json(reviewer_client):
+    response = reviewer_client.get("/api/answers/999999")
+    assert response.status_code == 404
+    assert response.json() == {"detail": "No Answer matches the given query."}
+    assert reviewer_client.get("/api/nothing/here").status_code == 404
+
+
+def test_admin_deletes_an_answer(admin_client, answer):
+    assert admin_client.delete(f"/api/answers/{answer.pk}").status_code == 204
+    assert not Answer.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "sort",
+    ["-created", "created", "score", "-score", "grounding", "-grounding", "name", "-imported"],
+)
+def test_cursor_pages_visit_every_answer_once_in_sort_order(reviewer_client, sort):
+    documents = []
+    for i in range(23):
+        extra = {}
+        if i % 3:
+            extra["groundingScore"] = round((i % 5) / 5, 1)  # ties and missing values
+        if i % 4:
+            extra["createTime"] = f"2025-01-{1 + i % 7:02d}T00:00:00Z"
+        documents.append(make_answer(f"p{i:02d}", **extra))
+    import_documents(documents)
+    for i, answer in enumerate(Answer.objects.order_by("pk")):
+        if i % 2:
+            run = CheckRun.objects.create(
+                answer=answer, status="succeeded", support_score=(i % 3) / 3
+            )
+            answer.latest_check = run
+            answer.save(update_fields=["latest_check"])
+    expected = [a.name for a in Answer.objects.order_by(*parse_sort(sort))]
+
+    seen, url = [], f"/api/answers?sort={sort}&page_size=4"
+    pages = []
+    while url:
+        data = reviewer_client.get(url).json()
+        pages.append(data)
+        seen += [item["name"] for item in data["results"]]
+        url = data["next"]
+
+    assert seen == expected
+    # And back again from the last page.
+    back, url = [], pages[-1]["previous"]
+    while url:
+        data = reviewer_client.get(url).json()
+        back = [item["name"] for item in data["results"]] + back
+        url = data["previous"]
+    assert back + [item["name"] for item in pages[-1]["results"]] == expected
