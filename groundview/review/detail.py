@@ -17,6 +17,7 @@ from groundview.answers.models import (
     Answer,
     CheckRun,
     Reference,
+    SafetyRating,
     SearchResult,
     Step,
     StepAction,
@@ -66,19 +67,27 @@ HARM_CATEGORIES = {
     "HARM_CATEGORY_CIVIC_INTEGRITY": "Civic integrity: content that could undermine elections or "
     "civic processes.",
 }
+HARM_NAMES = {
+    "HARM_CATEGORY_UNSPECIFIED": "Unspecified harm",
+    "HARM_CATEGORY_HATE_SPEECH": "Hate speech",
+    "HARM_CATEGORY_DANGEROUS_CONTENT": "Dangerous content",
+    "HARM_CATEGORY_HARASSMENT": "Harassment",
+    "HARM_CATEGORY_SEXUALLY_EXPLICIT": "Sexually explicit",
+    "HARM_CATEGORY_CIVIC_INTEGRITY": "Civic integrity",
+}
 HARM_PROBABILITIES = {
-    "HARM_PROBABILITY_UNSPECIFIED": "Probability not given.",
-    "NEGLIGIBLE": "Negligible chance the content is harmful.",
-    "LOW": "Low chance the content is harmful.",
-    "MEDIUM": "Medium chance the content is harmful.",
-    "HIGH": "High chance the content is harmful.",
+    "HARM_PROBABILITY_UNSPECIFIED": "probability not given",
+    "NEGLIGIBLE": "negligible chance it is harmful",
+    "LOW": "low chance it is harmful",
+    "MEDIUM": "medium chance it is harmful",
+    "HIGH": "high chance it is harmful",
 }
 HARM_SEVERITIES = {
-    "HARM_SEVERITY_UNSPECIFIED": "Severity not given.",
-    "HARM_SEVERITY_NEGLIGIBLE": "Negligible severity.",
-    "HARM_SEVERITY_LOW": "Low severity.",
-    "HARM_SEVERITY_MEDIUM": "Medium severity.",
-    "HARM_SEVERITY_HIGH": "High severity.",
+    "HARM_SEVERITY_UNSPECIFIED": "severity not given",
+    "HARM_SEVERITY_NEGLIGIBLE": "negligible severity",
+    "HARM_SEVERITY_LOW": "low severity",
+    "HARM_SEVERITY_MEDIUM": "medium severity",
+    "HARM_SEVERITY_HIGH": "high severity",
 }
 ANSWER_STATES = {
     "STATE_UNSPECIFIED": "Unknown state.",
@@ -99,6 +108,44 @@ SCORE_BANDS = [
 
 def explain(table: dict[str, str], value: str) -> str:
     return table.get(value) or f"{value}: no description known for this value."
+
+
+@dataclass
+class SafetyView:
+    """A safety rating in plain words: "Harassment: low chance it is harmful (0.12), ..."."""
+
+    rating: SafetyRating
+
+    @property
+    def name(self) -> str:
+        category = self.rating.category
+        return HARM_NAMES.get(category) or category.removeprefix("HARM_CATEGORY_").replace("_", " ").capitalize()
+
+    @property
+    def category_help(self) -> str:
+        return explain(HARM_CATEGORIES, self.rating.category)
+
+    @property
+    def level(self) -> str:
+        return (self.rating.probability or "unspecified").lower()
+
+    @property
+    def sentence(self) -> str:
+        r = self.rating
+        parts = []
+        if r.probability:
+            text = HARM_PROBABILITIES.get(r.probability, f"probability {r.probability}")
+            if r.probability_score is not None:
+                text += f" ({r.probability_score:.2f})"
+            parts.append(text)
+        if r.severity:
+            text = HARM_SEVERITIES.get(r.severity, f"severity {r.severity}")
+            if r.severity_score is not None:
+                text += f" ({r.severity_score:.2f})"
+            parts.append(text)
+        if r.blocked:
+            parts.append("the content was blocked")
+        return ", ".join(parts) or "no rating given"
 
 
 def score_band(score: float | None) -> str:
@@ -297,12 +344,17 @@ def imported_claims(answer: Answer) -> list[ClaimView]:
 
 def citation_markers(answer: Answer) -> list[highlight.Span]:
     """Imported citations as markers at their end, for when supports are the claims."""
-    if not answer.grounding_supports.all():
+    supports = answer.grounding_supports.all()
+    if not supports:
         return []
+    # A support already shows its references' markers at its end; don't repeat them.
+    shown = {
+        (s.end_index, tuple(sorted(r.position + 1 for r in s.references.all()))) for s in supports
+    }
     spans = []
     for citation in answer.citations.all():
         numbers = sorted(r.position + 1 for r in citation.references.all())
-        if numbers:
+        if numbers and (citation.end_index, tuple(numbers)) not in shown:
             spans.append(
                 highlight.Span(
                     key=f"citation-{citation.position + 1}",

@@ -34,7 +34,17 @@ VERDICT_KEYS = {
     Verdict.CONTRADICTED: ("4", "c"),
     Verdict.NO_CHECK_NEEDED: ("5", "x"),
 }
-VERDICTS = [(value, label, *VERDICT_KEYS[value]) for value, label in Verdict.choices]
+# Short button captions so five verdicts fit on one row of the claims panel.
+VERDICT_SHORT = {
+    Verdict.SUPPORTED: "Supported",
+    Verdict.PARTIALLY_SUPPORTED: "Partly",
+    Verdict.UNSUPPORTED: "Unsupported",
+    Verdict.CONTRADICTED: "Contradicted",
+    Verdict.NO_CHECK_NEEDED: "No check",
+}
+VERDICTS = [
+    (value, label, *VERDICT_KEYS[value], VERDICT_SHORT[value]) for value, label in Verdict.choices
+]
 SORT_LABELS = {
     "-created": "Newest first",
     "created": "Oldest first",
@@ -191,17 +201,7 @@ def render_detail(request, pk, *, form=None, error=None, status=200) -> HttpResp
             (c, detail_page.explain(detail_page.QUERY_TYPES, c.type))
             for c in answer.query_classifications.all()
         ],
-        "safety": [
-            (
-                s,
-                detail_page.explain(detail_page.HARM_CATEGORIES, s.category),
-                detail_page.explain(detail_page.HARM_PROBABILITIES, s.probability)
-                if s.probability
-                else "",
-                detail_page.explain(detail_page.HARM_SEVERITIES, s.severity) if s.severity else "",
-            )
-            for s in answer.safety_ratings.all()
-        ],
+        "safety": [detail_page.SafetyView(s) for s in answer.safety_ratings.all()],
         "state_help": detail_page.explain(
             detail_page.ANSWER_STATES, answer.state or "STATE_UNSPECIFIED"
         ),
