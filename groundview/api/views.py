@@ -273,6 +273,21 @@ class CheckRunViewSet(NulSafeMixin, viewsets.ReadOnlyModelViewSet):
         return queryset
 
 
+def progress_of(batch: CheckBatch) -> dict:
+    progress = checks.batch_progress(batch)
+    return {
+        "total": progress.total,
+        "queued": progress.queued,
+        "running": progress.running,
+        "succeeded": progress.succeeded,
+        "failed": progress.failed,
+        "failures": [
+            {"run_id": run_id, "answer_name": name, "error": error}
+            for run_id, name, error in progress.failures
+        ],
+    }
+
+
 def count_status(value: str) -> Count:
     return Count("runs", filter=Q(runs__status=value))
 
@@ -313,7 +328,7 @@ class BatchViewSet(
 
     def retrieve(self, request, *args, **kwargs):
         batch = self.get_object()
-        batch.progress = checks.batch_progress(batch)
+        batch.progress = progress_of(batch)
         return Response(BatchDetailSerializer(batch).data)
 
     @extend_schema(
@@ -348,7 +363,7 @@ class BatchViewSet(
         batch = checks.queue_checks(
             answers, created_by=request.user, description=data.get("description", "")
         )
-        batch.progress = checks.batch_progress(batch)
+        batch.progress = progress_of(batch)
         return Response(BatchDetailSerializer(batch).data, status=status.HTTP_201_CREATED)
 
 

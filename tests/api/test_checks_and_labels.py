@@ -1,0 +1,244 @@
+"""Grounding-check runs, batches and review labels over the API."""
+
+import json
+
+import pytest
+
+from groundview.answers.models import Answer, CheckBatch, CheckRun
+from groundview.review.models import AnswerLabel
+
+from .conftest import import_documents, make_answer
+
+pytestmark = pytest.mark.django_db
+
+ENGINES = "tests.checks.fake_engines"
+
+
+@pytest.fixture
+def fake_engine(settings):
+    settings.GROUNDVIEW_CHECK_ENGINE = f"{ENGINES}.fake_engine"
+
+
+def post(client, path, body):
+    return client.post(path, data=json.dumps(body), content_type="application/json")
+
+
+def test_queue_a_check_and_read_its_run(
+    reviewer_client, answer, fake_engine, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = reviewer_client.post(f"/api/answers/{answer.pk}/checks")
+
+    assert response.status_code == 202
+    queued = response.json()
+    assert queued["status"] == "queued" and queued["answer"] == answer.pk
+    run = reviewer_client.get(f"/api/checks/{queued['id']}").json()
+    assert run["status"] == "succeeded"
+    assert run["request"]["answerCandidate"] == answer.answer_text
+    assert 0 <= run["response"]["supportScore"] <= 1
+    assert run["support_score"] == run["response"]["supportScore"]
+    listed = reviewer_client.get(f"/api/answers/{answer.pk}/checks").json()["results"]
+    assert [item["id"] for item in listed] == [queued["id"]]
+    assert "request" not in listed[0]
+    detail = reviewer_client.get(f"/api/answers/{answer.pk}").json()
+    assert detail["latest_check"]["id"] == queued["id"]
+
+
+def test_checks_of_an_unknown_answer_are_404(reviewer_client):
+    assert reviewer_client.post("/api/answers/987654/checks").status_code == 404
+    assert reviewer_client.get("/api/answers/987654/checks").status_code == 404
+
+
+def test_runs_filter_by_answer_batch_and_status(reviewer_client, answer):
+    batch = CheckBatch.objects.create()
+    done = CheckRun.objects.create(answer=answer, batch=batch, status="succeeded")
+    CheckRun.objects.create(answer=answer, status="failed")
+
+    def ids(query):
+        response = reviewer_client.get("/api/checks" + query)
+        assert response.status_code == 200, response.content
+        return [item["id"] for item in response.json()["results"]]
+
+    assert ids(f"?batch={batch.pk}") == [done.pk]
+    assert ids("?status=succeeded") == [done.pk]
+    assert len(ids(f"?answer={answer.pk}")) == 2
+    for query in ["?status=done", "?answer=x", "?batch=-1", "?answer=99999999999999999999"]:
+        assert reviewer_client.get("/api/checks" + query).status_code == 400, query
+
+
+def test_batch_of_answer_ids_runs_and_reports_progress(
+    admin_client, fake_engine, django_capture_on_commit_callbacks
+):
+    import_documents([make_answer(f"b{i}") for i in range(3)])
+    ids = list(Answer.objects.values_list("pk", flat=True))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = post(admin_client, "/api/batches", {"answer_ids": ids, "description": "nightly"})
+
+    assert response.status_code == 201
+    created = response.json()
+    assert created["description"] == "nightly" and created["progress"]["total"] == 3
+    progress = admin_client.get(f"/api/batches/{created['id']}").json()["progress"]
+    assert progress == {
+        "total": 3,
+        "queued": 0,
+        "running": 0,
+        "succeeded": 3,
+        "failed": 0,
+        "failures": [],
+    }
+    (listed,) = admin_client.get("/api/batches").json()["results"]
+    assert (listed["total"], listed["succeeded"]) == (3, 3)
+
+
+def test_batch_failures_carry_their_error(
+    admin_client, settings, django_capture_on_commit_callbacks
+):
+    # The failing fake engine raises for answers containing 💥.
+    settings.GROUNDVIEW_CHECK_ENGINE = f"{ENGINES}.failing_engine"
+    import_documents([make_answer("boom", text="It went 💥 here.", citations=[])])
+    answer = Answer.objects.get()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = post(admin_client, "/api/batches", {"filters": {"state": "SUCCEEDED"}}).json()
+
+    progress = admin_client.get(f"/api/batches/{batch['id']}").json()["progress"]
+    assert progress["failed"] == 1
+    (failure,) = progress["failures"]
+    assert failure["answer_name"] == answer.name and failure["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({}, "non_field_errors"),
+        ({"answer_ids": [1], "filters": {}}, "non_field_errors"),
+        ({"answer_ids": [123456]}, "answer_ids"),
+        ({"answer_ids": ["x"]}, "answer_ids"),
+        ({"filters": {"state": "NOPE"}}, "filters.state"),
+        ({"filters": {"state": "FAILED"}}, "filters"),
+        ({"filters": "state=FAILED"}, "filters"),
+    ],
+)
+def test_bad_batch_requests_are_400(admin_client, answer, body, field):
+    response = post(admin_client, "/api/batches", body)
+
+    assert response.status_code == 400
+    assert field in response.json()
+    assert not CheckBatch.objects.exists()
+
+
+def test_label_an_answer_with_claims_then_replace_it(reviewer_client, answer):
+    text = answer.answer_text.encode()
+    flag = text.index("🇫🇷".encode())
+    body = {
+        "answer": answer.pk,
+        "verdict": "partially_supported",
+        "note": "population is wrong",
+        "claims": [
+            {
+                "start_index": 0,
+                "end_index": 31,
+                "verdict": "supported",
+                "corrected_citations": ["0", "0:0"],
+            },
+            {"start_index": flag, "end_index": len(text), "verdict": "unsupported"},
+        ],
+    }
+
+    created = post(reviewer_client, "/api/labels", body)
+    replaced = post(
+        reviewer_client, "/api/labels", {**body, "verdict": "unsupported", "claims": []}
+    )
+
+    assert created.status_code == 201, created.content
+    data = created.json()
+    assert data["reviewer"] == "rita" and data["answer_name"] == answer.name
+    assert data["claims"][0]["claim_text"] == "Paris is the capital of France."
+    assert data["claims"][1]["claim_text"] == text[flag:].decode()
+    assert replaced.status_code == 200
+    label = AnswerLabel.objects.get()
+    assert (label.verdict, label.claims.count()) == ("unsupported", 0)
+
+
+@pytest.mark.parametrize(
+    ("claim", "field"),
+    [
+        ({"start_index": 0, "end_index": 999, "verdict": "supported"}, "claims[0].end_index"),
+        # Inside the four-byte emoji.
+        ({"start_index": 33, "end_index": 40, "verdict": "supported"}, "claims[0].start_index"),
+        ({"start_index": 5, "end_index": 2, "verdict": "supported"}, "claims[0].start_index"),
+        ({"start_index": 0, "end_index": 5, "verdict": "maybe"}, "claims"),
+        ({"start_index": -1, "end_index": 5, "verdict": "supported"}, "claims"),
+        ({"start_index": "0", "end_index": 2**64, "verdict": "supported"}, "claims"),
+        (
+            {
+                "start_index": 0,
+                "end_index": 5,
+                "verdict": "supported",
+                "corrected_citations": ["7"],
+            },
+            "claims[0].corrected_citations[0]",
+        ),
+        (
+            {
+                "start_index": 0,
+                "end_index": 5,
+                "verdict": "supported",
+                "corrected_citations": ["a"],
+            },
+            "claims",
+        ),
+    ],
+)
+def test_bad_claim_labels_are_400_naming_the_field(reviewer_client, answer, claim, field):
+    response = post(
+        reviewer_client,
+        "/api/labels",
+        {"answer": answer.pk, "verdict": "supported", "claims": [claim]},
+    )
+
+    assert response.status_code == 400, response.content
+    assert field in response.json()
+    assert not AnswerLabel.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"answer": 999999, "verdict": "supported"},
+        {"answer": 2**70, "verdict": "supported"},
+        {"answer": "one", "verdict": "supported"},
+        {"verdict": "supported"},
+        {"answer": 1, "verdict": "great"},
+        {"answer": 1, "verdict": "supported", "note": "nul \x00 inside"},
+        [1, 2],
+    ],
+)
+def test_bad_label_requests_are_400(reviewer_client, answer, body):
+    assert post(reviewer_client, "/api/labels", body).status_code == 400
+
+
+def test_malformed_json_body_is_400(reviewer_client):
+    response = reviewer_client.post("/api/labels", data="{nope", content_type="application/json")
+
+    assert response.status_code == 400
+    assert "JSON parse error" in response.json()["detail"]
+
+
+def test_labels_filter_by_reviewer_answer_and_verdict(reviewer_client, admin_user, reviewer):
+    import_documents([make_answer("l1"), make_answer("l2")])
+    first, second = Answer.objects.order_by("name")
+    AnswerLabel.objects.create(answer=first, reviewer=reviewer, verdict="supported")
+    AnswerLabel.objects.create(answer=second, reviewer=reviewer, verdict="unsupported")
+    AnswerLabel.objects.create(answer=first, reviewer=admin_user, verdict="contradicted")
+
+    def verdicts(query):
+        response = reviewer_client.get("/api/labels" + query)
+        assert response.status_code == 200, response.content
+        return sorted(item["verdict"] for item in response.json()["results"])
+
+    assert verdicts("?reviewer=ada") == ["contradicted"]
+    assert verdicts(f"?answer={first.pk}") == ["contradicted", "supported"]
+    assert verdicts("?verdict=unsupported&reviewer=rita") == ["unsupported"]
+    assert reviewer_client.get("/api/labels?verdict=fine").status_code == 400

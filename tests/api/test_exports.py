@@ -1,0 +1,130 @@
+"""Streamed exports: right content, and memory that does not grow with the number of rows."""
+
+import csv
+import io
+import json
+import tracemalloc
+
+import pytest
+
+from groundview.answers.models import Answer, Session
+from groundview.review.models import AnswerLabel, ClaimLabel
+
+from .conftest import ENGINE, import_documents, make_answer
+
+pytestmark = pytest.mark.django_db
+
+
+def body(response) -> str:
+    assert response.streaming
+    return b"".join(response.streaming_content).decode()
+
+
+def test_answers_jsonl_is_the_imported_documents_and_honours_filters(reviewer_client):
+    documents = [
+        make_answer("e1", text="Ünïcode 中文 😀.", citations=[]),
+        make_answer("e2", state="FAILED"),
+    ]
+    import_documents(documents)
+
+    everything = reviewer_client.get("/api/export/answers.jsonl")
+    failed = reviewer_client.get("/api/export/answers.jsonl?state=FAILED")
+
+    assert everything["Content-Type"] == "application/jsonl; charset=utf-8"
+    assert 'filename="answers.jsonl"' in everything["Content-Disposition"]
+    assert [json.loads(line) for line in body(everything).splitlines()] == documents
+    assert [json.loads(line) for line in body(failed).splitlines()] == documents[1:]
+    assert reviewer_client.get("/api/export/answers.jsonl?state=NOPE").status_code == 400
+
+
+@pytest.fixture
+def labelled(answer, reviewer, admin_user):
+    first = AnswerLabel.objects.create(
+        answer=answer, reviewer=reviewer, verdict="partially_supported", note="=SUM(A1)"
+    )
+    ClaimLabel.objects.create(
+        label=first,
+        start_index=0,
+        end_index=31,
+        claim_text="Paris is the capital of France.",
+        verdict="supported",
+        corrected_citations=["0", "0:0"],
+    )
+    AnswerLabel.objects.create(answer=answer, reviewer=admin_user, verdict="unsupported")
+    return answer
+
+
+def test_labels_jsonl_has_one_label_with_its_claims_per_line(reviewer_client, labelled):
+    lines = body(reviewer_client.get("/api/export/labels.jsonl")).splitlines()
+
+    first, second = (json.loads(line) for line in lines)
+    assert first["answer"] == labelled.name and first["reviewer"] == "rita"
+    assert first["note"] == "=SUM(A1)"
+    assert first["claims"] == [
+        {
+            "start_index": 0,
+            "end_index": 31,
+            "claim_text": "Paris is the capital of France.",
+            "verdict": "supported",
+            "corrected_citations": ["0", "0:0"],
+            "note": "",
+        }
+    ]
+    assert (second["reviewer"], second["claims"]) == ("ada", [])
+    only_ada = body(reviewer_client.get("/api/export/labels.jsonl?reviewer=ada")).splitlines()
+    assert [json.loads(line)["reviewer"] for line in only_ada] == ["ada"]
+
+
+def test_labels_csv_has_a_row_per_claim_and_defuses_formulas(reviewer_client, labelled):
+    response = reviewer_client.get("/api/export/labels.csv")
+
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    rows = list(csv.DictReader(io.StringIO(body(response))))
+    assert [(row["reviewer"], row["claim_verdict"]) for row in rows] == [
+        ("rita", "supported"),
+        ("ada", ""),
+    ]
+    assert rows[0]["label_note"] == "'=SUM(A1)"
+    assert rows[0]["corrected_citations"] == "0 0:0"
+    assert rows[0]["claim_start_index"] == "0" and rows[0]["claim_end_index"] == "31"
+    assert reviewer_client.get("/api/export/labels.csv?verdict=meh").status_code == 400
+
+
+def test_streaming_export_of_20000_answers_keeps_memory_small(reviewer_client):
+    session = Session.objects.create(name=f"{ENGINE}/sessions/big")
+    filler = "Grounded answers need references. " * 150  # ~5 KB per document
+    # Straight into the table: the export reads only `raw`, and 20,000 imports would take minutes.
+    Answer.objects.bulk_create(
+        (
+            Answer(
+                session=session,
+                name=f"{session.name}/answers/n{i}",
+                state="SUCCEEDED",
+                answer_text=filler,
+                raw={"name": f"{session.name}/answers/n{i}", "answerText": filler, "n": i},
+            )
+            for i in range(20_000)
+        ),
+        batch_size=2000,
+    )
+
+    tracemalloc.start()
+    try:
+        response = reviewer_client.get("/api/export/answers.jsonl")
+        total = lines = 0
+        last = b""
+        for chunk in response.streaming_content:
+            total += len(chunk)
+            lines += chunk.count(b"\n")
+            last = chunk
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+
+    print(f"exported {total / 1e6:.0f} MB in {lines} lines; peak Python memory {peak / 1e6:.1f} MB")
+    assert lines == 20_000
+    assert json.loads(last)["n"] == 19_999
+    assert total > 100e6
+    assert peak < 100e6
+    # Not just under the bound: a small fraction of what was sent.
+    assert peak < total / 5
