@@ -119,7 +119,10 @@ class SafetyView:
     @property
     def name(self) -> str:
         category = self.rating.category
-        return HARM_NAMES.get(category) or category.removeprefix("HARM_CATEGORY_").replace("_", " ").capitalize()
+        return (
+            HARM_NAMES.get(category)
+            or category.removeprefix("HARM_CATEGORY_").replace("_", " ").capitalize()
+        )
 
     @property
     def category_help(self) -> str:
@@ -321,12 +324,17 @@ def reference_evidence(reference: Reference, claim_text: str) -> Evidence:
 
 def imported_claims(answer: Answer) -> list[ClaimView]:
     data = answer.answer_text.encode("utf-8")
+    # The span rows' prefetched references are separate instances without their chunks; use
+    # the answer's own (chunks prefetched) so evidence costs no query per claim.
+    canonical = {r.pk: r for r in answer.references.all()}
     supports = sorted(answer.grounding_supports.all(), key=lambda s: s.position)
     rows: list[Any] = supports or sorted(answer.citations.all(), key=lambda c: c.position)
     claims = []
     for row in rows:
         text = safe_slice(data, row.start_index, row.end_index)
-        references = sorted(row.references.all(), key=lambda r: r.position)
+        references = sorted(
+            (canonical.get(r.pk, r) for r in row.references.all()), key=lambda r: r.position
+        )
         claims.append(
             ClaimView(
                 index=0,

@@ -1,0 +1,152 @@
+"""The list and detail pages run a fixed number of queries, however big the data."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from groundview.answers.models import Answer, CheckRun, Session, SkippedReason
+from groundview.review.models import AnswerLabel
+
+from .conftest import add_check, build_answer
+
+pytestmark = pytest.mark.django_db
+
+
+def big_answer(claims: int, references: int, steps: int) -> Answer:
+    sentences = [f"Fact number {i} is about 🐍 Python and 中文 item {i}." for i in range(claims)]
+    text = " ".join(sentences)
+    data = text.encode()
+    spans, offset = [], 0
+    for sentence in sentences:
+        start = data.index(sentence.encode(), offset)
+        spans.append((start, start + len(sentence.encode())))
+        offset = spans[-1][1]
+    refs = [
+        (f"Doc {r}", [f"Fact number {r} is about Python.", f"Other text {r}."])
+        for r in range(references)
+    ]
+    step_list = [
+        {
+            "state": "SUCCEEDED",
+            "description": f"step {s}",
+            "thought": "thinking",
+            "actions": [
+                {
+                    "searchAction": {"query": f"query {s}"},
+                    "observation": {
+                        "searchResults": [
+                            {
+                                "document": f"d{s}",
+                                "title": f"Result {s}",
+                                "snippetInfo": [{"snippet": "a <b>snippet</b>"}],
+                                "chunkInfo": [{"chunk": "c", "content": "chunk text"}],
+                            }
+                        ]
+                    },
+                }
+            ],
+        }
+        for s in range(steps)
+    ]
+    answer = build_answer(
+        text,
+        references=refs,
+        supports=[(s, e, 0.8, [i % references]) for i, (s, e) in enumerate(spans)],
+        citations=[
+            (s, e, [i % references, (i + 1) % references]) for i, (s, e) in enumerate(spans)
+        ],
+        extra={
+            "steps": step_list,
+            "relatedQuestions": ["q1", "q2"],
+            "answerSkippedReasons": ["LOW_GROUNDED_ANSWER"],
+            "safetyRatings": [{"category": "HARM_CATEGORY_HARASSMENT", "probability": "LOW"}],
+            "queryUnderstandingInfo": {
+                "queryClassificationInfo": [{"type": "ADVERSARIAL_QUERY", "positive": False}]
+            },
+        },
+    )
+    facts = [
+        {"factText": f"Fact number {r} is about Python.", "attributes": {"title": f"Doc {r}"}}
+        for r in range(references)
+    ]
+    add_check(
+        answer,
+        [(s, e, 0.7, [i % references]) for i, (s, e) in enumerate(spans)],
+        facts=facts,
+        fact_sources=[{"reference": r, "chunk": 0} for r in range(references)],
+    )
+    # An older run in the history, too.
+    CheckRun.objects.create(answer=answer, status=CheckRun.Status.FAILED, error="boom")
+    return answer
+
+
+def count_queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(context.captured_queries)
+
+
+def test_detail_page_query_count_does_not_grow_with_claims_and_references(
+    reviewer_client, reviewer, django_assert_num_queries
+):
+    small = big_answer(claims=2, references=3, steps=1)
+    large = big_answer(claims=50, references=100, steps=6)
+    for answer in (small, large):
+        AnswerLabel.objects.create(answer=answer, reviewer=reviewer, verdict="supported")
+    baseline = count_queries(reviewer_client, reverse("review:answer_detail", args=[small.pk]))
+
+    for source in ("checker", "imported"):
+        url = reverse("review:answer_detail", args=[large.pk]) + f"?source={source}"
+        with django_assert_num_queries(baseline):
+            response = reviewer_client.get(url)
+        assert response.content.decode().count('class="claim"') == 50
+        assert 'id="ref-100"' in response.content.decode()
+
+
+def make_answers(count: int, session: Session, reviewer) -> None:
+    now = timezone.now()
+    answers = Answer.objects.bulk_create(
+        Answer(
+            session=session,
+            name=f"{session.name}/answers/bulk{i}",
+            state="SUCCEEDED",
+            answer_text=f"Answer {i} text",
+            query_text=f"Question {i}?",
+            grounding_score=(i % 10) / 10,
+            create_time=now,
+            raw={},
+        )
+        for i in range(count)
+    )
+    runs = CheckRun.objects.bulk_create(
+        CheckRun(answer=a, status=CheckRun.Status.SUCCEEDED, support_score=(i % 7) / 7)
+        for i, a in enumerate(answers)
+    )
+    for answer, run in zip(answers, runs, strict=True):
+        answer.latest_check = run
+    Answer.objects.bulk_update(answers, ["latest_check"])
+    SkippedReason.objects.bulk_create(
+        SkippedReason(answer=a, position=0, reason="NO_RELEVANT_CONTENT") for a in answers[::3]
+    )
+    AnswerLabel.objects.bulk_create(
+        AnswerLabel(answer=a, reviewer=reviewer, verdict="supported") for a in answers[::2]
+    )
+
+
+def test_list_page_query_count_is_constant(reviewer_client, reviewer, django_assert_num_queries):
+    make_answers(5, Session.objects.create(name="sessions/small"), reviewer)
+    url = reverse("review:answer_list")
+    baseline = count_queries(reviewer_client, url)
+
+    make_answers(1000, Session.objects.create(name="sessions/large"), reviewer)
+    with django_assert_num_queries(baseline):
+        response = reviewer_client.get(url)
+    assert response.context["page"].paginator.count == 1005
+    with django_assert_num_queries(baseline):
+        response = reviewer_client.get(
+            url, {"label_status": "labelled", "sort": "-score", "page": "3"}
+        )
+    assert response.context["page"].number == 3
