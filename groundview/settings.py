@@ -146,6 +146,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 
 # Queue a grounding check for every imported answer (import command and API create).
 GROUNDVIEW_CHECK_ON_IMPORT = env_bool("GROUNDVIEW_CHECK_ON_IMPORT", default=False)
+# Checks per Celery task: a worker runs a task's checks through the engine together.
+GROUNDVIEW_CHECK_BATCH_SIZE = int(os.environ.get("GROUNDVIEW_CHECK_BATCH_SIZE", "8"))
+# Dotted path of a callable(EngineConfig) -> engine; empty = groundview.grounding.get_engine.
+# Tests point workers at fake engines with it.
+GROUNDVIEW_CHECK_ENGINE = os.environ.get("GROUNDVIEW_CHECK_ENGINE", "")
 
 # Turned into groundview.grounding.EngineConfig at the boundary; the engine never reads settings.
 GROUNDING = {

@@ -1,0 +1,250 @@
+"""Running checks in-process (Celery eager mode, the embedded default) with a fake engine."""
+
+import copy
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import connections
+
+from groundview.answers import checks
+from groundview.answers.exporting import answer_jsonl
+from groundview.answers.models import Answer, CheckRun, Reference
+
+pytestmark = pytest.mark.django_db
+
+Status = CheckRun.Status
+
+
+def queue(answers, capture, **kwargs):
+    # Tasks go out on commit; the test's transaction never commits, so run the callbacks here.
+    with capture(execute=True):
+        return checks.queue_checks(answers, **kwargs)
+
+
+def test_a_queued_check_stores_one_succeeded_run(
+    make_answer, fake_engine, django_capture_on_commit_callbacks
+):
+    answer = make_answer("Paris is the capital of France. 🗼")
+    raw_before = copy.deepcopy(answer.raw)
+    exported_before = list(answer_jsonl(Answer.objects.all()))
+    references_before = list(Reference.objects.values())
+
+    batch = queue([answer], django_capture_on_commit_callbacks, description="first")
+
+    run = CheckRun.objects.get()
+    assert run.batch == batch
+    assert run.status == Status.SUCCEEDED
+    assert run.error == ""
+    assert run.attempts == 1
+    assert run.request == checks.build_request(answer)
+    assert run.response["citedChunks"] == [
+        {"chunkText": "Paris is the capital of France.", "source": "0"}
+    ]
+    assert run.support_score == run.response["supportScore"]
+    assert run.fact_sources == [{"reference": 0, "chunk": None}]
+    assert (run.engine_version, run.model_id) == ("fake-1", "fake-word-overlap")
+    assert run.citation_threshold == run.request["groundingSpec"]["citationThreshold"]
+    assert {"queue_ms", "build_ms", "engine_ms", "total_ms"} <= set(run.timings)
+    assert run.started_at <= run.finished_at
+    answer.refresh_from_db()
+    assert answer.latest_check == run
+    # The imported Vertex data is untouched.
+    assert answer.raw == raw_before
+    assert list(answer_jsonl(Answer.objects.all())) == exported_before
+    assert list(Reference.objects.values()) == references_before
+
+
+def test_runs_are_kept_and_the_answer_points_at_the_newest(
+    make_answer, fake_engine, django_capture_on_commit_callbacks
+):
+    answer = make_answer()
+    queue([answer], django_capture_on_commit_callbacks)
+    queue(Answer.objects.all(), django_capture_on_commit_callbacks)
+
+    first, second = CheckRun.objects.order_by("pk")
+    assert first.status == second.status == Status.SUCCEEDED
+    answer.refresh_from_db()
+    assert answer.latest_check == second
+
+    # An older run finishing late does not take the answer back.
+    checks.finish(first, first.request, [], first.response, "", {}, None)
+    answer.refresh_from_db()
+    assert answer.latest_check == second
+
+
+def test_running_a_finished_check_again_changes_nothing(
+    make_answer, fake_engine, django_capture_on_commit_callbacks
+):
+    answer = make_answer()
+    queue([answer], django_capture_on_commit_callbacks)
+    run = CheckRun.objects.get()
+
+    again = checks.run_check(run.pk)
+
+    assert CheckRun.objects.count() == 1
+    assert again.finished_at == run.finished_at
+    assert again.attempts == 1
+    assert checks.run_checks([run.pk]) == checks.Outcome(skipped=1)
+
+
+def test_a_run_left_running_by_a_dead_worker_is_taken_over(make_answer, fake_engine):
+    answer = make_answer()
+    run = CheckRun.objects.create(answer=answer, status=Status.RUNNING, attempts=1)
+
+    run = checks.run_check(run.pk)
+
+    assert run.status == Status.SUCCEEDED
+    assert run.attempts == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_run_another_worker_holds_is_left_alone(make_answer, fake_engine):
+    if connections["default"].vendor != "postgresql":
+        pytest.skip("run locks are PostgreSQL session locks")
+    answer = make_answer()
+    run = CheckRun.objects.create(answer=answer, status=Status.RUNNING, attempts=1)
+    # Another connection stands for a live worker that is checking this run right now.
+    other = connections.create_connection("default")
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_lock(%s)", [run.pk])
+        assert checks.run_checks([run.pk]) == checks.Outcome(skipped=1)
+        run.refresh_from_db()
+        assert (run.status, run.attempts) == (Status.RUNNING, 1)
+    finally:
+        other.close()
+    # The live worker's connection is gone, so its lock is: the run can be taken over now.
+    assert checks.run_checks([run.pk]) == checks.Outcome(succeeded=1)
+
+
+def test_an_engine_that_raises_fails_its_run_and_the_batch_counts_it(
+    make_answer, settings, django_capture_on_commit_callbacks
+):
+    settings.GROUNDVIEW_CHECK_ENGINE = "tests.checks.fake_engines.failing_engine"
+    good = make_answer("Paris is the capital of France.")
+    bad = make_answer("Paris 💥 is the capital of France.")
+    invalid = make_answer("INVALID Paris.")
+
+    batch = queue([good, bad, invalid], django_capture_on_commit_callbacks)
+
+    progress = checks.batch_progress(batch)
+    assert (progress.total, progress.succeeded, progress.failed) == (3, 1, 2)
+    assert (progress.queued, progress.running) == (0, 0)
+    assert progress.finished
+    bad_run = CheckRun.objects.get(answer=bad)
+    invalid_run = CheckRun.objects.get(answer=invalid)
+    assert progress.failures == [
+        (bad_run.pk, bad.name, "RuntimeError: engine exploded on 💥"),
+        (
+            invalid_run.pk,
+            invalid.name,
+            "ValueError: answerCandidate: the fake engine rejects INVALID",
+        ),
+    ]
+    assert bad_run.status == Status.FAILED
+    assert bad_run.response is None
+    assert bad_run.request == checks.build_request(bad)
+    bad.refresh_from_db()
+    assert bad.latest_check is None
+    good.refresh_from_db()
+    assert good.latest_check.status == Status.SUCCEEDED
+
+
+def test_an_invalid_request_in_a_batch_fails_alone(make_answer, settings):
+    settings.GROUNDVIEW_CHECK_ENGINE = "tests.checks.fake_engines.fake_engine"
+    runs = [
+        CheckRun.objects.create(answer=make_answer(text))
+        for text in ("Paris is nice.", "INVALID text.", "France is big.")
+    ]
+
+    outcome = checks.run_checks([run.pk for run in runs])
+
+    assert outcome == checks.Outcome(succeeded=2, failed=1)
+    runs[1].refresh_from_db()
+    assert runs[1].status == Status.FAILED
+    assert runs[1].error == "RequestError: answerCandidate: the fake engine rejects INVALID"
+    runs[0].refresh_from_db()
+    assert runs[0].timings["batch_size"] == 3
+
+
+def test_batches_of_tasks_follow_the_batch_size_setting(
+    make_answer, fake_engine, settings, django_capture_on_commit_callbacks, monkeypatch
+):
+    settings.GROUNDVIEW_CHECK_BATCH_SIZE = 2
+    sent = []
+    from groundview.answers import tasks
+
+    monkeypatch.setattr(tasks.check_runs, "delay", sent.append)
+    answers = [make_answer() for _ in range(5)]
+
+    queue(answers, django_capture_on_commit_callbacks)
+
+    run_ids = list(CheckRun.objects.order_by("pk").values_list("pk", flat=True))
+    assert sent == [run_ids[0:2], run_ids[2:4], run_ids[4:5]]
+
+
+def test_nothing_is_sent_before_the_transaction_commits(
+    make_answer, fake_engine, django_capture_on_commit_callbacks
+):
+    answer = make_answer()
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        checks.queue_checks([answer])
+        assert CheckRun.objects.get().status == Status.QUEUED
+    assert len(callbacks) == 1
+
+
+def test_checks_after_import_follow_the_setting(
+    make_answer, fake_engine, settings, django_capture_on_commit_callbacks
+):
+    answer = make_answer()
+    settings.GROUNDVIEW_CHECK_ON_IMPORT = False
+    assert checks.queue_checks_after_import([answer.pk]) is None
+    assert not CheckRun.objects.exists()
+
+    settings.GROUNDVIEW_CHECK_ON_IMPORT = True
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = checks.queue_checks_after_import([answer.pk])
+    assert checks.batch_progress(batch).succeeded == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_check_answers_command_filters_and_waits(
+    make_answer, fake_engine, django_capture_on_commit_callbacks, capsys
+):
+    checked = make_answer()
+    make_answer(state="FAILED")
+    unchecked = make_answer()
+    queue([checked], django_capture_on_commit_callbacks)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command(
+            "check_answers", "--session", "s1", "--state", "SUCCEEDED", "--only-unchecked", "--wait"
+        )
+
+    out, err = capsys.readouterr()
+    run = CheckRun.objects.get(answer=unchecked)
+    assert run.status == Status.SUCCEEDED
+    assert CheckRun.objects.count() == 2
+    assert f"Queued 1 check(s) in batch {run.batch_id}." in out
+    assert f"Batch {run.batch_id}: 1 succeeded, 0 failed." in out
+    assert "succeeded=1" in err  # the progress bar
+
+
+@pytest.mark.django_db(transaction=True)
+def test_check_answers_command_exits_non_zero_on_failures(make_answer, settings, capsys):
+    settings.GROUNDVIEW_CHECK_ENGINE = "tests.checks.fake_engines.failing_engine"
+    bad = make_answer("💥")
+
+    with pytest.raises(CommandError) as error:
+        call_command("check_answers", "--wait", "--timeout", "60")
+
+    assert str(error.value) == "1 check(s) failed"
+    assert f"({bad.name}): RuntimeError: engine exploded on 💥" in capsys.readouterr().err
+
+
+def test_check_answers_command_with_nothing_to_do(make_answer, capsys):
+    call_command("check_answers", "--state", "STREAMING")
+
+    assert capsys.readouterr().out == "No answers match; nothing queued.\n"
+    assert not CheckRun.objects.exists()
