@@ -109,14 +109,9 @@ class Workers:
         process.wait(timeout=30)
 
     def stop(self):
+        # No warm shutdown: the test is over, and the broker's database is flushed next.
         for process in self.processes:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
-                    process.wait(timeout=20)
+            self.kill(process)
             process.log.close()
 
     def logs(self):
