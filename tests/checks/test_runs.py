@@ -248,3 +248,21 @@ def test_check_answers_command_with_nothing_to_do(make_answer, capsys):
 
     assert capsys.readouterr().out == "No answers match; nothing queued.\n"
     assert not CheckRun.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_import_answers_queues_checks_when_configured(fake_engine, settings, tmp_path, capsys):
+    settings.GROUNDVIEW_CHECK_ON_IMPORT = True
+    path = tmp_path / "answers.jsonl"
+    path.write_text(
+        '{"name": "projects/1/locations/global/collections/c/engines/e/sessions/s/answers/x",'
+        ' "answerText": "Paris.", "references": [{"chunkInfo": {"content": "Paris."}}]}\n',
+        encoding="utf-8",
+    )
+
+    call_command("import_answers", str(path))
+    call_command("import_answers", str(path))  # unchanged: nothing new to check
+
+    run = CheckRun.objects.get()
+    assert run.status == Status.SUCCEEDED
+    assert f"queued grounding checks: batch {run.batch_id}" in capsys.readouterr().out

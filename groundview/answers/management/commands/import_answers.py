@@ -3,7 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from groundview.answers import importing
+from groundview.answers import checks, importing
 
 
 class Command(BaseCommand):
@@ -34,5 +34,8 @@ class Command(BaseCommand):
             total.changed_answer_ids += result.changed_answer_ids
         if len(paths) > 1:
             self.stdout.write(f"total: {total.summary()}")
+        batch = checks.queue_checks_after_import(total.changed_answer_ids)
+        if batch is not None:
+            self.stdout.write(f"queued grounding checks: batch {batch.pk}")
         if total.problems:
             raise CommandError(f"{total.rejected} record(s) rejected", returncode=1)
