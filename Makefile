@@ -28,8 +28,11 @@ demo: migrate
 run: demo
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
+# One worker against CELERY_BROKER_URL (and DATABASE_URL); without a broker, checks run in-process.
+WORKER_CONCURRENCY ?= 1
 worker: install
-	$(BIN)/celery -A groundview worker --loglevel=INFO --concurrency=1
+	@test -n "$$CELERY_BROKER_URL" || { echo "set CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0) and DATABASE_URL; without a broker checks run in the web process" >&2; exit 1; }
+	$(BIN)/celery -A groundview worker --loglevel=INFO --concurrency=$(WORKER_CONCURRENCY)
 
 services:
 	scripts/ensure-services
