@@ -10,27 +10,42 @@ from collections.abc import Mapping
 
 from django.db.models import QuerySet
 
-from groundview.answers.models import CheckRun
-from groundview.review.filters import DEFAULT_SORT, SORTS, FilterError, filter_answers
+from groundview.answers.models import AnswerState, CheckRun
+from groundview.review.filters import (
+    DEFAULT_SORT,
+    LABEL_STATUSES,
+    SORTS,
+    FilterError,
+    filter_answers,
+)
 from groundview.review.models import AnswerLabel, Verdict
 
 __all__ = ["FilterError", "filter_answers", "filter_labels", "filter_runs", "answer_sort"]
 
 MAX_ID = 2**63 - 1
 
-# The answer-list filters, for the OpenAPI description; the review app decides their meaning.
+UNIT = {"type": "number", "minimum": 0, "maximum": 1}
+
+# The answer-list filters (name -> (JSON schema, description)) for the OpenAPI document; the review
+# app decides what they mean.
 ANSWER_FILTERS = {
-    "session": "Session resource name, or its numeric id.",
-    "state": "Answer state: STATE_UNSPECIFIED, IN_PROGRESS, FAILED, SUCCEEDED or STREAMING.",
-    "skip_reason": "An answerSkippedReasons value (e.g. NO_RELEVANT_CONTENT), 'any' or 'none'.",
-    "score_min": "Minimum support score of groundview's latest check (0-1).",
-    "score_max": "Maximum support score of groundview's latest check (0-1).",
-    "grounding_min": "Minimum groundingScore reported by the producing system (0-1).",
-    "grounding_max": "Maximum groundingScore reported by the producing system (0-1).",
-    "label_status": "labelled or unlabelled.",
-    "reviewer": "Username of a reviewer who labelled the answer.",
-    "q": "Search in the answer and query text (at most 500 characters).",
-    "sort": f"One of {', '.join(sorted(SORTS))}; prefix '-' for descending. Default {DEFAULT_SORT}.",
+    "session": ({"type": "string"}, "Session resource name, or its numeric id."),
+    "state": ({"type": "string", "enum": AnswerState.values}, "Answer state."),
+    "skip_reason": (
+        {"type": "string", "pattern": "^([A-Z][A-Z0-9_]*|any|none)$"},
+        "An answerSkippedReasons value (e.g. NO_RELEVANT_CONTENT), 'any' or 'none'.",
+    ),
+    "score_min": (UNIT, "Minimum support score of groundview's latest check."),
+    "score_max": (UNIT, "Maximum support score of groundview's latest check."),
+    "grounding_min": (UNIT, "Minimum groundingScore reported by the producing system."),
+    "grounding_max": (UNIT, "Maximum groundingScore reported by the producing system."),
+    "label_status": ({"type": "string", "enum": list(LABEL_STATUSES)}, "Labelled or not."),
+    "reviewer": ({"type": "string"}, "Username of a reviewer who labelled the answer."),
+    "q": ({"type": "string", "maxLength": 500}, "Search in the answer and query text."),
+    "sort": (
+        {"type": "string", "enum": [p + key for key in sorted(SORTS) for p in ("", "-")]},
+        f"Sort order; '-' for descending. Default {DEFAULT_SORT}.",
+    ),
 }
 
 

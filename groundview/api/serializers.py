@@ -3,6 +3,7 @@
 The Vertex documents themselves travel unchanged in `document` fields and on the Vertex routes.
 """
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from groundview.answers.models import Answer, CheckBatch, CheckRun, Session
@@ -246,3 +247,79 @@ class GoogleErrorBodySerializer(serializers.Serializer):
 
 class GoogleErrorSerializer(serializers.Serializer):
     error = GoogleErrorBodySerializer()
+
+
+# Check Grounding JSON, for the OpenAPI document only: the engine validates requests itself.
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "number", "minimum": 0, "maximum": 1},
+            {"type": "string", "pattern": r"^(0(\.[0-9]+)?|1(\.0+)?)$"},
+        ]
+    }
+)
+class ThresholdField(serializers.Field):
+    pass
+
+
+class GroundingFactSerializer(serializers.Serializer):
+    factText = serializers.CharField(max_length=10_000, allow_blank=True)  # noqa: N815
+    attributes = serializers.DictField(
+        child=serializers.CharField(allow_blank=True), required=False
+    )
+
+
+class CheckGroundingSpecSerializer(serializers.Serializer):
+    citationThreshold = ThresholdField(  # noqa: N815
+        required=False, help_text="In [0, 1], default 0.6; a number or a numeric string."
+    )
+    enableClaimLevelScore = serializers.BooleanField(required=False)  # noqa: N815
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "maxProperties": 64,
+        "additionalProperties": {"type": "string", "pattern": "^[a-z0-9_-]{0,63}$"},
+    }
+)
+class UserLabelsField(serializers.DictField):
+    pass
+
+
+class CheckGroundingSerializer(serializers.Serializer):
+    answerCandidate = serializers.CharField(  # noqa: N815
+        allow_blank=True, help_text="The answer to check: at most 4096 tokens."
+    )
+    facts = GroundingFactSerializer(many=True, required=False, max_length=200)
+    groundingSpec = CheckGroundingSpecSerializer(required=False)  # noqa: N815
+    userLabels = UserLabelsField(required=False)  # noqa: N815
+
+
+class FactChunkSerializer(serializers.Serializer):
+    chunkText = serializers.CharField()  # noqa: N815
+    source = serializers.CharField(help_text="Index of the request fact the chunk came from.")
+
+
+class CitedFactSerializer(serializers.Serializer):
+    chunkText = serializers.CharField()  # noqa: N815
+
+
+class ClaimSerializer(serializers.Serializer):
+    startPos = serializers.IntegerField(required=False, help_text="UTF-8 byte offset.")  # noqa: N815
+    endPos = serializers.IntegerField(help_text="UTF-8 byte offset, exclusive.")  # noqa: N815
+    claimText = serializers.CharField(allow_blank=True)  # noqa: N815
+    citationIndices = serializers.ListField(  # noqa: N815
+        child=serializers.IntegerField(), required=False, help_text="Indices into citedChunks."
+    )
+    groundingCheckRequired = serializers.BooleanField()  # noqa: N815
+    score = serializers.FloatField(required=False, help_text="With enableClaimLevelScore.")
+
+
+class CheckGroundingResponseSerializer(serializers.Serializer):
+    supportScore = serializers.FloatField(min_value=0, max_value=1)  # noqa: N815
+    citedChunks = FactChunkSerializer(many=True)  # noqa: N815
+    citedFacts = CitedFactSerializer(many=True)  # noqa: N815
+    claims = ClaimSerializer(many=True)

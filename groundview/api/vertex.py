@@ -20,7 +20,11 @@ from rest_framework.views import APIView
 
 from groundview.answers import checks
 from groundview.answers.models import Answer, Session
-from groundview.api.serializers import GoogleErrorSerializer
+from groundview.api.serializers import (
+    CheckGroundingResponseSerializer,
+    CheckGroundingSerializer,
+    GoogleErrorSerializer,
+)
 from groundview.grounding import ModelLoadError, RequestError, get_engine
 
 # Bigger than the largest valid request (200 facts of 10,000 characters, up to 4 bytes each).
@@ -75,8 +79,8 @@ class CheckGroundingView(GoogleView):
             "Limits: at most 200 facts of 10,000 characters, an answer of at most 4096 tokens, at "
             "most 64 user labels. Violations are 400 INVALID_ARGUMENT naming the field."
         ),
-        request=OpenApiTypes.OBJECT,
-        responses={200: OpenApiTypes.OBJECT, **ERRORS},
+        request=CheckGroundingSerializer,
+        responses={200: CheckGroundingResponseSerializer, **ERRORS},
         examples=[
             OpenApiExample(
                 "request",

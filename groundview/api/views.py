@@ -61,15 +61,20 @@ def query_param(name: str, description: str, **kwargs) -> OpenApiParameter:
     return OpenApiParameter(name, str, OpenApiParameter.QUERY, description=description, **kwargs)
 
 
-ANSWER_FILTER_PARAMETERS = [query_param(key, text) for key, text in ANSWER_FILTERS.items()]
+ANSWER_FILTER_PARAMETERS = [
+    OpenApiParameter(key, schema, OpenApiParameter.QUERY, description=text)
+    for key, (schema, text) in ANSWER_FILTERS.items()
+]
+ID = {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}
+
 LABEL_FILTER_PARAMETERS = [
-    OpenApiParameter("answer", int, description="Answer id."),
+    OpenApiParameter("answer", ID, description="Answer id."),
     query_param("reviewer", "Reviewer's username."),
     query_param("verdict", "Answer-level verdict.", enum=Verdict.values),
 ]
 RUN_FILTER_PARAMETERS = [
-    OpenApiParameter("answer", int, description="Answer id."),
-    OpenApiParameter("batch", int, description="Batch id."),
+    OpenApiParameter("answer", ID, description="Answer id."),
+    OpenApiParameter("batch", ID, description="Batch id."),
     query_param("status", "Run status.", enum=CheckRun.Status.values),
 ]
 
