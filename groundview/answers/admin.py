@@ -1,5 +1,11 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db.models import Q
+from django.http import StreamingHttpResponse
+from django.urls import reverse
+from django.utils.html import format_html
 
+from groundview.answers import checks
+from groundview.answers.exporting import answer_jsonl
 from groundview.answers.models import (
     Answer,
     CheckBatch,
@@ -58,7 +64,14 @@ class ReferenceInline(ReadOnlyInline):
 
 class SafetyRatingInline(ReadOnlyInline):
     model = SafetyRating
-    fields = ["category", "probability", "probability_score", "severity", "severity_score", "blocked"]
+    fields = [
+        "category",
+        "probability",
+        "probability_score",
+        "severity",
+        "severity_score",
+        "blocked",
+    ]
     readonly_fields = fields
 
 
@@ -67,7 +80,9 @@ class SkipReasonFilter(admin.SimpleListFilter):
     parameter_name = "skip_reason"
 
     def lookups(self, request, model_admin):
-        reasons = SkippedReason.objects.values_list("reason", flat=True).distinct().order_by("reason")
+        reasons = (
+            SkippedReason.objects.values_list("reason", flat=True).distinct().order_by("reason")
+        )
         return [("none", "Not skipped")] + [(reason, reason) for reason in reasons]
 
     def queryset(self, request, queryset):
@@ -78,12 +93,65 @@ class SkipReasonFilter(admin.SimpleListFilter):
         return queryset
 
 
+class ScoreBucketFilter(admin.SimpleListFilter):
+    """Support score of groundview's latest check, in quarters."""
+
+    title = "support score (latest check)"
+    parameter_name = "score"
+    field = "latest_check__support_score"
+    buckets = {
+        "0-25": (0.0, 0.25),
+        "25-50": (0.25, 0.5),
+        "50-75": (0.5, 0.75),
+        "75-100": (0.75, 1.0),
+    }
+
+    def lookups(self, request, model_admin):
+        return [("none", "Not checked")] + [
+            (key, f"{low:.2f} – {high:.2f}") for key, (low, high) in self.buckets.items()
+        ]
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        if value == "none":
+            return queryset.filter(**{f"{self.field}__isnull": True})
+        if value in self.buckets:
+            low, high = self.buckets[value]
+            # Half-open buckets, except the last, so 1.0 lands somewhere and nothing twice.
+            upper = (
+                Q(**{f"{self.field}__lte": high})
+                if high == 1.0
+                else Q(**{f"{self.field}__lt": high})
+            )
+            return queryset.filter(Q(**{f"{self.field}__gte": low}) & upper)
+        return queryset
+
+
+class GroundingScoreBucketFilter(ScoreBucketFilter):
+    """The producing system's own groundingScore, in quarters."""
+
+    title = "groundingScore (producer)"
+    parameter_name = "grounding"
+    field = "grounding_score"
+
+    def lookups(self, request, model_admin):
+        return [("none", "No groundingScore"), *super().lookups(request, model_admin)[1:]]
+
+
 @admin.register(Answer)
 class AnswerAdmin(admin.ModelAdmin):
-    list_display = ["short_name", "state", "grounding_score", "session", "create_time"]
-    list_filter = ["state", SkipReasonFilter]
+    list_display = [
+        "short_name",
+        "state",
+        "grounding_score",
+        "support_score",
+        "session",
+        "create_time",
+    ]
+    list_filter = ["state", SkipReasonFilter, ScoreBucketFilter, GroundingScoreBucketFilter]
     search_fields = ["name", "answer_text", "query_text"]
-    list_select_related = ["session"]
+    list_select_related = ["session", "latest_check"]
+    actions = ["run_grounding_check", "export_jsonl"]
     readonly_fields = [
         "name",
         "session",
@@ -103,6 +171,32 @@ class AnswerAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
+    @admin.display(description="support score", ordering="latest_check__support_score")
+    def support_score(self, obj):
+        return obj.latest_check.support_score if obj.latest_check else None
+
+    @admin.action(description="Run grounding check")
+    def run_grounding_check(self, request, queryset):
+        batch = checks.queue_checks(
+            queryset,
+            created_by=request.user,
+            description=f"admin: {queryset.count()} selected answer(s)",
+        )
+        url = reverse("admin:answers_checkbatch_change", args=[batch.pk])
+        self.message_user(
+            request,
+            format_html('Queued grounding checks in <a href="{}">{}</a>.', url, batch),
+            messages.SUCCESS,
+        )
+
+    @admin.action(description="Export selected as JSONL")
+    def export_jsonl(self, request, queryset):
+        response = StreamingHttpResponse(
+            answer_jsonl(queryset), content_type="application/jsonl; charset=utf-8"
+        )
+        response["Content-Disposition"] = 'attachment; filename="answers.jsonl"'
+        return response
+
 
 @admin.register(Session)
 class SessionAdmin(admin.ModelAdmin):
@@ -114,7 +208,15 @@ class SessionAdmin(admin.ModelAdmin):
 
 @admin.register(CheckRun)
 class CheckRunAdmin(admin.ModelAdmin):
-    list_display = ["pk", "answer", "status", "support_score", "model_id", "queued_at", "finished_at"]
+    list_display = [
+        "pk",
+        "answer",
+        "status",
+        "support_score",
+        "model_id",
+        "queued_at",
+        "finished_at",
+    ]
     list_filter = ["status", "model_id"]
     list_select_related = ["answer"]
     search_fields = ["answer__name", "error"]
@@ -124,3 +226,12 @@ class CheckRunAdmin(admin.ModelAdmin):
 @admin.register(CheckBatch)
 class CheckBatchAdmin(admin.ModelAdmin):
     list_display = ["pk", "description", "created_by", "created_at"]
+    readonly_fields = ["description", "created_by", "created_at", "progress"]
+
+    @admin.display(description="progress")
+    def progress(self, obj):
+        progress = checks.batch_progress(obj, failure_limit=20)
+        return (
+            f"{progress.done} of {progress.total} done: {progress.succeeded} succeeded, "
+            f"{progress.failed} failed, {progress.running} running, {progress.queued} queued"
+        )
