@@ -27,5 +27,6 @@ urlpatterns = [
         name="docs",
     ),
     *router.urls,
-    re_path(r"^.*$", views.NotFoundView.as_view()),
+    # Everything else is a JSON 404 (after sign-in); docs and schema without their slash redirect.
+    re_path(r"^(?!docs$|schema$).*$", views.NotFoundView.as_view()),
 ]

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from groundview.answers import checks
 from groundview.answers.models import Answer, Session
+from groundview.api.body import read_body
 from groundview.api.serializers import (
     CheckGroundingResponseSerializer,
     CheckGroundingSerializer,
@@ -99,7 +100,7 @@ class CheckGroundingView(GoogleView):
         ],
     )
     def post(self, request, version, project, location, config):
-        body = request._request.read(CHECK_MAX_BYTES + 1)
+        body = read_body(request, CHECK_MAX_BYTES)
         if len(body) > CHECK_MAX_BYTES:
             return Response(google_error(400, "Request payload size exceeds the limit."), 400)
         try:

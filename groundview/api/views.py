@@ -23,6 +23,7 @@ from groundview.answers.exporting import answer_jsonl
 from groundview.answers.importing import import_text
 from groundview.answers.models import Answer, CheckBatch, CheckRun, Session
 from groundview.api import exports
+from groundview.api.body import read_body
 from groundview.api.filters import (
     ANSWER_FILTERS,
     FilterError,
@@ -194,7 +195,7 @@ class AnswerViewSet(
         responses={200: ImportResultSerializer, 400: ImportResultSerializer},
     )
     def create(self, request, *args, **kwargs):
-        body = request._request.read(IMPORT_MAX_BYTES + 1)
+        body = read_body(request, IMPORT_MAX_BYTES)
         if len(body) > IMPORT_MAX_BYTES:
             raise ValidationError(
                 {"body": [f"must be at most {IMPORT_MAX_BYTES} bytes; split the import"]}

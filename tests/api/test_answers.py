@@ -218,3 +218,16 @@ def test_cursor_pages_visit_every_answer_once_in_sort_order(reviewer_client, sor
         back = [item["name"] for item in data["results"]] + back
         url = data["previous"]
     assert back + [item["name"] for item in pages[-1]["results"]] == expected
+
+
+def test_import_bigger_than_djangos_form_limit(admin_client):
+    text = "Grounded. " * 300_000  # 3 MB
+    response = post_import(admin_client, make_answer("big", answerText=text))
+
+    assert response.status_code == 200, response.content
+    assert Answer.objects.get().answer_text == text
+
+
+def test_docs_and_schema_without_slash_redirect(reviewer_client):
+    assert reviewer_client.get("/api/docs")["Location"] == "/api/docs/"
+    assert reviewer_client.get("/api/schema")["Location"] == "/api/schema/"

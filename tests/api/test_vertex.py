@@ -219,3 +219,12 @@ def test_get_on_the_check_route_is_405_in_googles_shape(reviewer_client):
 
     assert response.status_code == 405
     assert response.json()["error"]["code"] == 405
+
+
+def test_bodies_beyond_djangos_form_limit_reach_the_validator(reviewer_client):
+    # 201 facts of 10,000 two-byte characters: ~4 MB, past Django's 2.5 MB DATA_UPLOAD_MAX_MEMORY_SIZE.
+    body = {"answerCandidate": "x", "facts": [{"factText": "é" * 10_000}] * 201}
+
+    message = assert_invalid(check(reviewer_client, body), "facts")
+
+    assert "200" in message
