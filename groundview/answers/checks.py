@@ -35,6 +35,9 @@ logger = logging.getLogger(__name__)
 MAX_FACTS = 200
 MAX_FACT_CHARS = 10_000
 
+# A run found "running" with this many attempts is failed instead of started again.
+MAX_ATTEMPTS = 3
+
 # Errors that are not the engine's verdict on a request: they abort the whole task.
 ABORTING = (SoftTimeLimitExceeded,)
 
@@ -355,6 +358,14 @@ def claim(run_id: int) -> CheckRun | None:
         if run is None or run.is_finished:
             return None
         if run.status == Status.RUNNING:
+            if run.attempts >= MAX_ATTEMPTS:
+                # Each attempt so far took its worker down (out of memory, a crash, the hard time
+                # limit): running it again would only do that again.
+                run.status = Status.FAILED
+                run.error = f"the worker was lost {run.attempts} times while checking this answer"
+                run.finished_at = timezone.now()
+                run.save(update_fields=["status", "error", "finished_at"])
+                return None
             logger.warning("check run %s: taking over from a worker that stopped", run_id)
         run.status = Status.RUNNING
         run.started_at = timezone.now()

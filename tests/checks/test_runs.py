@@ -266,3 +266,16 @@ def test_import_answers_queues_checks_when_configured(fake_engine, settings, tmp
     run = CheckRun.objects.get()
     assert run.status == Status.SUCCEEDED
     assert f"queued grounding checks: batch {run.batch_id}" in capsys.readouterr().out
+
+
+def test_a_run_that_keeps_taking_its_worker_down_is_failed(make_answer, fake_engine):
+    answer = make_answer()
+    run = CheckRun.objects.create(
+        answer=answer, status=Status.RUNNING, attempts=checks.MAX_ATTEMPTS
+    )
+
+    run = checks.run_check(run.pk)
+
+    assert run.status == Status.FAILED
+    assert run.error == "the worker was lost 3 times while checking this answer"
+    assert run.attempts == checks.MAX_ATTEMPTS
