@@ -279,3 +279,52 @@ def test_a_run_that_keeps_taking_its_worker_down_is_failed(make_answer, fake_eng
     assert run.status == Status.FAILED
     assert run.error == "the worker was lost 3 times while checking this answer"
     assert run.attempts == checks.MAX_ATTEMPTS
+
+
+def flaky(monkeypatch, failures):
+    """Make checks.run_checks raise a database OperationalError the first `failures` times."""
+    from django.db import OperationalError
+
+    calls = []
+    real = checks.run_checks
+
+    def run_checks(run_ids):
+        calls.append(run_ids)
+        if len(calls) <= failures:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(run_ids)
+
+    monkeypatch.setattr(checks, "run_checks", run_checks)
+    return calls
+
+
+def test_transient_database_errors_are_retried(make_answer, fake_engine, monkeypatch):
+    from groundview.answers.tasks import check_runs
+
+    run = CheckRun.objects.create(answer=make_answer())
+    calls = flaky(monkeypatch, failures=2)
+
+    check_runs.apply(args=[[run.pk]])
+
+    assert len(calls) == 3
+    run.refresh_from_db()
+    assert run.status == Status.SUCCEEDED
+
+
+def test_a_task_that_keeps_failing_transiently_fails_its_runs(
+    make_answer, fake_engine, monkeypatch
+):
+    from groundview.answers.tasks import MAX_RETRIES, check_runs
+
+    run = CheckRun.objects.create(answer=make_answer())
+    calls = flaky(monkeypatch, failures=100)
+
+    check_runs.apply(args=[[run.pk]])
+
+    assert len(calls) == MAX_RETRIES + 1
+    run.refresh_from_db()
+    assert run.status == Status.FAILED
+    assert run.error == (
+        f"gave up after {MAX_RETRIES + 1} attempts: "
+        "OperationalError: server closed the connection unexpectedly"
+    )
