@@ -7,6 +7,7 @@ import binascii
 import json
 from datetime import datetime
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import F, Q, QuerySet
 from django.utils.dateparse import parse_datetime
 from rest_framework.exceptions import ValidationError
@@ -51,7 +52,11 @@ class KeysetCursor(BasePagination):
         backwards = cursor is not None and cursor["p"]
         if cursor is not None:
             condition = self.before(cursor) if backwards else self.after(cursor)
-            queryset = queryset.filter(condition)
+            try:
+                queryset = queryset.filter(condition)
+            except (ValueError, TypeError, DjangoValidationError):
+                # A cursor edited by hand: its value does not fit the sort field.
+                raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
         if backwards:
             queryset = queryset.order_by(*self.ordering(reverse=True))
         else:

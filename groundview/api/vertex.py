@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from groundview.answers import checks
 from groundview.answers.models import Answer, Session
-from groundview.api.body import read_body
+from groundview.api.base import NulSafeMixin, read_body
 from groundview.api.serializers import (
     CheckGroundingResponseSerializer,
     CheckGroundingSerializer,
@@ -59,7 +59,7 @@ ERRORS = {
 }
 
 
-class GoogleView(APIView):
+class GoogleView(NulSafeMixin, APIView):
     """Errors in Google's shape (see groundview.api.errors.exception_handler)."""
 
     google_errors = True

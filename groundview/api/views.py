@@ -23,7 +23,7 @@ from groundview.answers.exporting import answer_jsonl
 from groundview.answers.importing import import_text
 from groundview.answers.models import Answer, CheckBatch, CheckRun, Session
 from groundview.api import exports
-from groundview.api.body import read_body
+from groundview.api.base import NulSafeMixin, read_body
 from groundview.api.filters import (
     ANSWER_FILTERS,
     FilterError,
@@ -90,18 +90,6 @@ def label_count() -> Coalesce:
         .values("n")
     )
     return Coalesce(Subquery(counts, output_field=IntegerField()), Value(0))
-
-
-class NulSafeMixin:
-    """PostgreSQL text cannot hold NUL; reject it in the query string instead of failing later."""
-
-    def initial(self, request, *args, **kwargs):
-        super().initial(request, *args, **kwargs)
-        for key, values in request.query_params.lists():
-            if "\x00" in key or any("\x00" in value for value in values):
-                raise ValidationError(
-                    {key.replace("\x00", ""): ["must not contain NUL characters"]}
-                )
 
 
 # --- sessions -----------------------------------------------------------------------------------

@@ -148,6 +148,8 @@ def test_list_answers_with_filters(reviewer_client, reviewer):
         ("session=99999999999999999999999", "session"),
         ("q=%00", "q"),
         ("cursor=garbage", "cursor"),
+        # A hand-made cursor whose value does not fit the sort field ({"v": "x", "id": 1, ...}).
+        ("sort=score&cursor=eyJ2IjogIngiLCAiaWQiOiAxLCAicCI6IGZhbHNlfQ==", "cursor"),
         ("page_size=-1", "page_size"),
     ],
 )

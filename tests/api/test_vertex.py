@@ -75,6 +75,8 @@ def test_session_implied_by_its_answers_is_built_from_them(reviewer_client):
         f"/v1/{ENGINE}/sessions/missing",
         "/v1/projects/p1/somethingElse",
         f"/v2/{ENGINE}/sessions/s1/answers/a1",
+        f"/v1/{ENGINE}/sessions/s1/answers/a%001",
+        f"/v1/{ENGINE}/sessions/s%001",
     ],
 )
 def test_missing_resources_are_404_in_googles_shape(reviewer_client, answer, path):

@@ -1,0 +1,30 @@
+"""What every API view shares: input that PostgreSQL cannot store is refused up front."""
+
+from rest_framework.exceptions import NotFound, ValidationError
+
+
+class NulSafeMixin:
+    """PostgreSQL text cannot hold NUL: refuse it in the path and the query string with a 4xx,
+    rather than letting the database raise later."""
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if any("\x00" in str(value) for value in kwargs.values()):
+            raise NotFound()
+        for key, values in request.query_params.lists():
+            if "\x00" in key or any("\x00" in value for value in values):
+                raise ValidationError(
+                    {key.replace("\x00", ""): ["must not contain NUL characters"]}
+                )
+
+
+def read_body(request, limit: int) -> bytes:
+    """The raw body, at most limit + 1 bytes (so the caller can tell it was too big).
+
+    Read from the stream rather than `request.body`, whose cap is Django's 2.5 MB form limit;
+    if something already read the body (a CSRF check on a form post), use what it kept.
+    """
+    django_request = request._request
+    if getattr(django_request, "_read_started", False):
+        return getattr(django_request, "_body", b"")
+    return django_request.read(limit + 1)
