@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, F, Prefetch
+from django.db.models.functions import Floor
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -46,13 +48,13 @@ VERDICTS = [
     (value, label, *VERDICT_KEYS[value], VERDICT_SHORT[value]) for value, label in Verdict.choices
 ]
 SORT_LABELS = {
+    "-imported": "Recently imported",
     "-created": "Newest first",
     "created": "Oldest first",
     "score": "Our score, low to high",
     "-score": "Our score, high to low",
     "grounding": "Their score, low to high",
     "-grounding": "Their score, high to low",
-    "-imported": "Recently imported",
     "name": "Name",
 }
 
@@ -61,21 +63,95 @@ def filter_params(query) -> dict[str, str]:
     return {key: query.get(key, "") for key in FILTER_PARAMS if query.get(key, "")}
 
 
-def histograms(queryset) -> tuple[list[Bar], list[Bar], int]:
-    """Our support score and the producer's groundingScore in ten bins each, in one query."""
+@dataclass
+class Histograms:
+    ours: list[Bar]
+    theirs: list[Bar]
+    unchecked: int
+    total: int
+
+
+def histograms(queryset) -> Histograms:
+    """Our support score and the producer's groundingScore in ten bins each, and the total.
+
+    One GROUP BY over both bins (at most 11 x 11 groups) reads the filtered answers once; its
+    marginals are the two histograms and its sum is the page count, so the list page scans the
+    answers twice in all (this and the page's ids) instead of four times.
+    """
+    rows = (
+        queryset.order_by()
+        .values(
+            ours=Floor(F("latest_check__support_score") * 10),
+            theirs=Floor(F("grounding_score") * 10),
+        )
+        # COUNT(*), not COUNT(id): the score columns alone answer it.
+        .annotate(n=Count("*"))
+        .values_list("ours", "theirs", "n")
+    )
+    ours, theirs = [0] * 10, [0] * 10
+    unchecked = total = 0
+    for our_bin, their_bin, n in rows:
+        total += n
+        if our_bin is None:
+            unchecked += n
+        else:
+            ours[min(max(int(our_bin), 0), 9)] += n
+        if their_bin is not None:
+            theirs[min(max(int(their_bin), 0), 9)] += n
     edges = [i / 10 for i in range(11)]
-    aggregates = {}
-    for field, prefix in (("latest_check__support_score", "ours"), ("grounding_score", "theirs")):
-        for i in range(10):
-            upper = Q(**{f"{field}__lte": 1}) if i == 9 else Q(**{f"{field}__lt": edges[i + 1]})
-            aggregates[f"{prefix}{i}"] = Count(
-                "pk", filter=Q(**{f"{field}__gte": edges[i]}) & upper
-            )
-    aggregates["unchecked"] = Count("pk", filter=Q(latest_check__isnull=True))
-    counts = queryset.order_by().aggregate(**aggregates)
-    ours = [Bar(edges[i], edges[i + 1], counts[f"ours{i}"]) for i in range(10)]
-    theirs = [Bar(edges[i], edges[i + 1], counts[f"theirs{i}"]) for i in range(10)]
-    return ours, theirs, counts["unchecked"]
+    return Histograms(
+        ours=[Bar(edges[i], edges[i + 1], ours[i]) for i in range(10)],
+        theirs=[Bar(edges[i], edges[i + 1], theirs[i]) for i in range(10)],
+        unchecked=unchecked,
+        total=total,
+    )
+
+
+class CountedPaginator(Paginator):
+    """A paginator told its count (already known from the histogram query)."""
+
+    def __init__(self, object_list, per_page, *, count: int):
+        super().__init__(object_list, per_page)
+        self._known_count = count
+
+    @property
+    def count(self) -> int:
+        return self._known_count
+
+
+def answer_page(answers, number, count: int):
+    """One page of answers in two steps: ids (a narrow sort) first, then those rows in full.
+
+    Sorting 10^5 full rows (text and all) is what makes a naive page slow; sorting only ids and
+    the sort key, then fetching 50 rows by primary key, is several times faster.
+    """
+    paginator = CountedPaginator(answers.values_list("pk", flat=True), PAGE_SIZE, count=count)
+    page = paginator.get_page(number)
+    ids = list(page.object_list)
+    rows = (
+        Answer.objects.filter(pk__in=ids)
+        .select_related("session", "latest_check")
+        .defer(
+            "raw",
+            "latest_check__request",
+            "latest_check__response",
+            "latest_check__fact_sources",
+            "latest_check__timings",
+            "session__raw",
+        )
+        .prefetch_related(
+            "skipped_reasons",
+            Prefetch(
+                "labels",
+                queryset=AnswerLabel.objects.select_related("reviewer").only(
+                    "answer_id", "verdict", "reviewer__username"
+                ),
+            ),
+        )
+        .in_bulk()
+    )
+    page.object_list = [rows[pk] for pk in ids if pk in rows]
+    return page
 
 
 def with_params(base: dict[str, str], **changes) -> str:
@@ -99,33 +175,11 @@ def answer_list(request: HttpRequest) -> HttpResponse:
         error = exc
         answers = Answer.objects.none()
 
-    paginator = Paginator(
-        answers.select_related("session", "latest_check")
-        .defer(
-            "raw",
-            "latest_check__request",
-            "latest_check__response",
-            "latest_check__fact_sources",
-            "latest_check__timings",
-            "session__raw",
-        )
-        .prefetch_related(
-            "skipped_reasons",
-            Prefetch(
-                "labels",
-                queryset=AnswerLabel.objects.select_related("reviewer").only(
-                    "answer_id", "verdict", "reviewer__username"
-                ),
-            ),
-        ),
-        PAGE_SIZE,
-    )
-    page = paginator.get_page(request.GET.get("page"))
-
-    ours, theirs, unchecked = histograms(answers) if error is None else ([], [], 0)
-    for bar in ours:
+    charts = histograms(answers) if error is None else Histograms([], [], 0, 0)
+    page = answer_page(answers, request.GET.get("page"), charts.total)
+    for bar in charts.ours:
         bar.href = with_params(params, score_min=f"{bar.low:g}", score_max=f"{bar.high:g}")
-    for bar in theirs:
+    for bar in charts.theirs:
         bar.href = with_params(params, grounding_min=f"{bar.low:g}", grounding_max=f"{bar.high:g}")
 
     sessions = list(
@@ -150,11 +204,11 @@ def answer_list(request: HttpRequest) -> HttpResponse:
         "sorts": [
             (key, SORT_LABELS.get(key, key)) for key in SORT_LABELS if key.lstrip("-") in SORTS
         ],
-        "ours_svg": histogram_svg(ours, title="Our support score", css="bar bar-ours"),
+        "ours_svg": histogram_svg(charts.ours, title="Our support score", css="bar bar-ours"),
         "theirs_svg": histogram_svg(
-            theirs, title="Producer's groundingScore", css="bar bar-theirs"
+            charts.theirs, title="Producer's groundingScore", css="bar bar-theirs"
         ),
-        "unchecked": unchecked,
+        "unchecked": charts.unchecked,
         "queue_query": urlencode(params),
         "filtered": bool(set(params) - {"sort"}),
     }

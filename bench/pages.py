@@ -1,0 +1,341 @@
+"""Server time of the review pages, against a trivial Django view in the same run.
+
+    .venv/bin/python bench/pages.py [--answers 100000] [--runs 30] [--reseed]
+
+Creates (once) a PostgreSQL database `gv_bench_pages` with 100,000 answers (80% checked, some
+skipped, some labelled) and one answer with 50 claims and 100 references, then times requests
+through Django's test client (full middleware stack, logged in, no network) and prints the
+median and p95 per page and the ratio to a trivial view that only passes the same middleware.
+Targets (issue 5): list <= 200 ms, detail <= 100 ms on the 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DB_NAME = "gv_bench_pages"
+os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DB_NAME}"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundview.settings")
+# Timing with DEBUG off: no query log, no debug toolbar-ish overheads.
+os.environ["DEBUG"] = "0"
+os.environ.setdefault("SECRET_KEY", "bench-only-not-secret")
+os.environ.setdefault("LOG_LEVEL", "WARNING")
+
+
+def create_database() -> None:
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DB_NAME]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{DB_NAME}"')
+
+
+def drop_database() -> None:
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
+
+
+def seed(count: int) -> None:
+    from django.contrib.auth.models import User
+    from django.utils import timezone
+
+    from groundview.answers.models import Answer, CheckRun, Session, SkippedReason
+    from groundview.review.models import AnswerLabel
+
+    started = time.monotonic()
+    reviewers = [
+        User.objects.create_user(username=f"reviewer{i}", password="bench-pw-123") for i in range(5)
+    ]
+    sessions = Session.objects.bulk_create(
+        Session(name=f"projects/p/locations/global/collections/c/engines/e/sessions/s{i}")
+        for i in range(500)
+    )
+    now = timezone.now()
+    words = [
+        "grounded",
+        "answer",
+        "about",
+        "retrieval",
+        "claims",
+        "citations",
+        "evidence",
+        "chunk",
+        "search",
+    ]
+    batch = 5000
+    for offset in range(0, count, batch):
+        answers = Answer.objects.bulk_create(
+            Answer(
+                session=sessions[i % len(sessions)],
+                name=f"{sessions[i % len(sessions)].name}/answers/a{i}",
+                state="SUCCEEDED" if i % 17 else "FAILED",
+                answer_text=" ".join(words[(i + k) % len(words)] for k in range(40)) + f" #{i}.",
+                query_text=f"Question number {i} about {words[i % len(words)]}?",
+                grounding_score=(i * 37 % 101) / 100,
+                create_time=now - timezone.timedelta(minutes=i),
+                raw={"name": f"a{i}", "answerText": "…"},
+            )
+            for i in range(offset, min(offset + batch, count))
+        )
+        checked = [a for a in answers if a.pk % 5]
+        runs = CheckRun.objects.bulk_create(
+            CheckRun(
+                answer=a,
+                status=CheckRun.Status.SUCCEEDED,
+                support_score=(a.pk * 53 % 101) / 100,
+                response={"supportScore": 0.5, "claims": []},
+            )
+            for a in checked
+        )
+        for answer, run in zip(checked, runs, strict=True):
+            answer.latest_check = run
+        Answer.objects.bulk_update(checked, ["latest_check"], batch_size=batch)
+        SkippedReason.objects.bulk_create(
+            SkippedReason(answer=a, position=0, reason="NO_RELEVANT_CONTENT") for a in answers[::10]
+        )
+        AnswerLabel.objects.bulk_create(
+            AnswerLabel(answer=a, reviewer=reviewers[a.pk % 5], verdict="supported")
+            for a in answers[::20]
+        )
+        print(f"  seeded {offset + len(answers)} answers", file=sys.stderr)
+    detail_answer()
+    from django.db import connection
+
+    # What autovacuum does soon after a bulk load: statistics, and the visibility map that lets
+    # counts and score histograms read indexes only.
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
+    print(f"seeded in {time.monotonic() - started:.0f} s", file=sys.stderr)
+
+
+def detail_answer():
+    """One answer with 50 claims and 100 references, imported and checked like a real one."""
+    import json
+
+    from django.utils import timezone
+
+    from groundview.answers.importing import import_text
+    from groundview.answers.models import Answer, CheckRun
+
+    sentences = [
+        f"Claim {i}: the 🐍 library version {i}.0 supports 中文 text and feature {i}."
+        for i in range(50)
+    ]
+    text = " ".join(sentences)
+    data = text.encode()
+    spans, at = [], 0
+    for sentence in sentences:
+        start = data.index(sentence.encode(), at)
+        spans.append((start, start + len(sentence.encode())))
+        at = spans[-1][1]
+    name = "projects/p/locations/global/collections/c/engines/e/sessions/detail/answers/big"
+    references = [
+        {
+            "unstructuredDocumentInfo": {
+                "document": f"doc{r}",
+                "uri": f"https://docs.example.com/{r}",
+                "title": f"Documentation page {r}",
+                "chunkContents": [
+                    {"content": f"Version {r}.0 supports feature {r}. It also handles 中文 text."},
+                    {"content": f"Unrelated paragraph {r} about installation and setup."},
+                ],
+            }
+        }
+        for r in range(100)
+    ]
+    raw = {
+        "name": name,
+        "state": "SUCCEEDED",
+        "answerText": text,
+        "groundingScore": 0.8,
+        "references": references,
+        "citations": [
+            {
+                "startIndex": s,
+                "endIndex": e,
+                "sources": [{"referenceId": str(i)}, {"referenceId": str(i + 50)}],
+            }
+            for i, (s, e) in enumerate(spans)
+        ],
+        "groundingSupports": [
+            {
+                "startIndex": s,
+                "endIndex": e,
+                "groundingScore": 0.7,
+                "sources": [{"referenceId": str(i)}],
+            }
+            for i, (s, e) in enumerate(spans)
+        ],
+        "relatedQuestions": ["What else?", "Which version?"],
+        "steps": [
+            {
+                "state": "SUCCEEDED",
+                "description": "search",
+                "thought": "look it up",
+                "actions": [
+                    {
+                        "searchAction": {"query": "library versions"},
+                        "observation": {
+                            "searchResults": [
+                                {
+                                    "document": f"doc{r}",
+                                    "title": f"Result {r}",
+                                    "snippetInfo": [{"snippet": "a <b>snippet</b>"}],
+                                }
+                                for r in range(10)
+                            ]
+                        },
+                    }
+                ],
+            }
+        ],
+    }
+    result = import_text(json.dumps(raw))
+    assert not result.problems, result.problems
+    answer = Answer.objects.get(name=name)
+    facts = []
+    sources = []
+    for r in range(100):
+        for c in range(2):
+            facts.append(
+                {
+                    "factText": references[r]["unstructuredDocumentInfo"]["chunkContents"][c][
+                        "content"
+                    ],
+                    "attributes": {"title": f"Documentation page {r}"},
+                }
+            )
+            sources.append({"reference": r, "chunk": c})
+    claims, cited = [], []
+    for i, (s, e) in enumerate(spans):
+        claims.append(
+            {
+                "startPos": s,
+                "endPos": e,
+                "claimText": sentences[i],
+                "citationIndices": [len(cited)],
+                "groundingCheckRequired": True,
+                "score": 0.9,
+            }
+        )
+        cited.append({"chunkText": facts[2 * i]["factText"], "source": str(2 * i)})
+    run = CheckRun.objects.create(
+        answer=answer,
+        status=CheckRun.Status.SUCCEEDED,
+        request={"answerCandidate": text, "facts": facts},
+        response={"supportScore": 0.9, "citedChunks": cited, "claims": claims},
+        fact_sources=sources,
+        support_score=0.9,
+        finished_at=timezone.now(),
+    )
+    Answer.objects.filter(pk=answer.pk).update(latest_check=run)
+
+
+def trivial(request):
+    from django.http import HttpResponse
+
+    return HttpResponse("ok")
+
+
+def install_trivial_view() -> None:
+    from django.conf import settings
+    from django.contrib.auth.decorators import login_required
+    from django.urls import clear_url_caches, include, path
+
+    module = types.ModuleType("bench_pages_urls")
+    module.urlpatterns = [
+        path("bench/trivial/", login_required(trivial)),
+        path("", include("groundview.urls")),
+    ]
+    sys.modules["bench_pages_urls"] = module
+    settings.ROOT_URLCONF = "bench_pages_urls"
+    clear_url_caches()
+
+
+def timed(client, url: str, runs: int) -> list[float]:
+    for _ in range(3):
+        response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+    samples = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        response = client.get(url)
+        samples.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == 200
+    return samples
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--answers", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--reseed", action="store_true")
+    args = parser.parse_args()
+    if args.reseed:
+        drop_database()
+    create_database()
+
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+
+    from groundview.answers.models import Answer
+
+    call_command("migrate", verbosity=0)
+    if not Answer.objects.exists():
+        seed(args.answers)
+    install_trivial_view()
+
+    from django.contrib.auth.models import User
+
+    client = Client()
+    client.force_login(User.objects.get(username="reviewer0"))
+    detail_pk = Answer.objects.get(name__endswith="/sessions/detail/answers/big").pk
+    total = Answer.objects.count()
+    pages = [
+        ("trivial view (same middleware, logged in)", "/bench/trivial/", None),
+        ("answer list, default (recently imported)", "/", 200),
+        ("answer list, newest first (createTime)", "/?sort=-created", 200),
+        ("answer list, page 500", "/?page=500", 200),
+        ("answer list, sorted by our score", "/?sort=-score", 200),
+        (
+            "answer list, score 0.2-0.6 + unlabelled",
+            "/?score_min=0.2&score_max=0.6&label_status=unlabelled",
+            200,
+        ),
+        ("answer list, text search", "/?q=number+4242", 200),
+        ("answer detail, 50 claims / 100 refs (checker)", f"/answers/{detail_pk}/", 100),
+        (
+            "answer detail, 50 claims / 100 refs (imported)",
+            f"/answers/{detail_pk}/?source=imported",
+            100,
+        ),
+    ]
+    print(f"{total} answers in {DB_NAME}; {args.runs} timed requests per page after 3 warm-up\n")
+    print(f"{'page':52} {'median ms':>10} {'p95 ms':>8} {'x trivial':>10} {'target':>8}")
+    baseline = None
+    for title, url, target in pages:
+        samples = sorted(timed(client, url, args.runs))
+        median = statistics.median(samples)
+        p95 = samples[min(len(samples) - 1, int(0.95 * len(samples)))]
+        baseline = baseline or median
+        verdict = "" if target is None else ("ok" if median <= target else "MISS")
+        target_text = "" if target is None else f"<={target} {verdict}"
+        print(f"{title:52} {median:10.1f} {p95:8.1f} {median / baseline:10.1f} {target_text:>8}")
+
+
+if __name__ == "__main__":
+    main()
