@@ -11,6 +11,7 @@ Errors use Google's body: `{"error": {"code": 400, "message": "...", "status": "
 from __future__ import annotations
 
 import json
+import logging
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
@@ -27,6 +28,8 @@ from groundview.api.serializers import (
     GoogleErrorSerializer,
 )
 from groundview.grounding import ModelLoadError, RequestError, get_engine
+
+logger = logging.getLogger(__name__)
 
 # Bigger than the largest valid request (200 facts of 10,000 characters, up to 4 bytes each).
 CHECK_MAX_BYTES = 16 * 1024 * 1024
@@ -120,6 +123,10 @@ class CheckGroundingView(GoogleView):
             return Response(
                 google_error(503, f"The grounding model is not available: {error}"), 503
             )
+        except Exception:
+            # An engine bug, not the client's fault: log it, and answer in Google's shape anyway.
+            logger.exception("Check Grounding failed")
+            return Response(google_error(500, "Internal error while checking grounding."), 500)
 
 
 class AnswerGetView(GoogleView):

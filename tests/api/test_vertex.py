@@ -230,3 +230,16 @@ def test_bodies_beyond_djangos_form_limit_reach_the_validator(reviewer_client):
     message = assert_invalid(check(reviewer_client, body), "facts")
 
     assert "200" in message
+
+
+def test_an_engine_failure_is_a_500_in_googles_shape(reviewer_client, monkeypatch):
+    class Broken:
+        def check(self, payload):
+            raise RuntimeError("bug")
+
+    monkeypatch.setattr("groundview.api.vertex.engine", lambda: Broken())
+
+    response = check(reviewer_client, {"answerCandidate": "x"})
+
+    assert response.status_code == 500
+    assert response.json()["error"]["status"] == "INTERNAL"
