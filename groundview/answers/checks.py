@@ -26,6 +26,7 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from kombu.exceptions import OperationalError as KombuOperationalError
 
 from groundview.answers.models import Answer, CheckBatch, CheckRun
 
@@ -255,7 +256,14 @@ def send_runs(run_ids: Sequence[int]) -> None:
 
     size = max(1, settings.GROUNDVIEW_CHECK_BATCH_SIZE)
     for start in range(0, len(run_ids), size):
-        check_runs.delay(list(run_ids[start : start + size]))
+        chunk = list(run_ids[start : start + size])
+        try:
+            check_runs.delay(chunk)
+        except KombuOperationalError as exc:
+            # Celery already retried the publish. Say so on the runs rather than leave them
+            # "queued" for a task that does not exist.
+            logger.exception("cannot queue check runs %s", chunk)
+            fail_unfinished(chunk, f"could not queue the check: {describe(exc)}")
 
 
 # --- running ---------------------------------------------------------------------------------

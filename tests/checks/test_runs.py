@@ -11,6 +11,8 @@ from groundview.answers import checks
 from groundview.answers.exporting import answer_jsonl
 from groundview.answers.models import Answer, CheckRun, Reference
 
+from .conftest import wait_for
+
 pytestmark = pytest.mark.django_db
 
 Status = CheckRun.Status
@@ -114,8 +116,13 @@ def test_a_run_another_worker_holds_is_left_alone(make_answer, fake_engine):
         assert (run.status, run.attempts) == (Status.RUNNING, 1)
     finally:
         other.close()
-    # The live worker's connection is gone, so its lock is: the run can be taken over now.
-    assert checks.run_checks([run.pk]) == checks.Outcome(succeeded=1)
+    # The live worker's connection is gone, so is its lock (once the server has noticed): the
+    # run can be taken over now.
+    outcomes = []
+    wait_for(lambda: outcomes.append(checks.run_checks([run.pk])) or outcomes[-1].succeeded, 30, "")
+    assert outcomes[-1] == checks.Outcome(succeeded=1)
+    run.refresh_from_db()
+    assert (run.status, run.attempts) == (Status.SUCCEEDED, 2)
 
 
 def test_an_engine_that_raises_fails_its_run_and_the_batch_counts_it(
@@ -327,4 +334,26 @@ def test_a_task_that_keeps_failing_transiently_fails_its_runs(
     assert run.error == (
         f"gave up after {MAX_RETRIES + 1} attempts: "
         "OperationalError: server closed the connection unexpectedly"
+    )
+
+
+def test_runs_whose_task_cannot_be_sent_are_failed(
+    make_answer, fake_engine, monkeypatch, django_capture_on_commit_callbacks
+):
+    from kombu.exceptions import OperationalError
+
+    from groundview.answers import tasks
+
+    def unreachable(run_ids):
+        raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
+
+    monkeypatch.setattr(tasks.check_runs, "delay", unreachable)
+
+    batch = queue([make_answer()], django_capture_on_commit_callbacks)
+
+    progress = checks.batch_progress(batch)
+    assert (progress.failed, progress.queued) == (1, 0)
+    assert progress.failures[0][2] == (
+        "could not queue the check: "
+        "OperationalError: Error 111 connecting to redis:6379. Connection refused."
     )
