@@ -14,7 +14,6 @@ MAX_INT64 = 2**63 - 1
 
 class SessionSerializer(serializers.ModelSerializer):
     answer_count = serializers.IntegerField(read_only=True)
-    document = serializers.JSONField(source="raw", read_only=True, allow_null=True)
 
     class Meta:
         model = Session
@@ -28,8 +27,14 @@ class SessionSerializer(serializers.ModelSerializer):
             "answer_count",
             "imported_at",
             "updated_at",
-            "document",
         ]
+
+
+class SessionDetailSerializer(SessionSerializer):
+    document = serializers.JSONField(source="raw", read_only=True, allow_null=True)
+
+    class Meta(SessionSerializer.Meta):
+        fields = [*SessionSerializer.Meta.fields, "document"]
 
 
 class CheckSummarySerializer(serializers.ModelSerializer):

@@ -45,6 +45,7 @@ from groundview.api.serializers import (
     CheckRunSerializer,
     ImportResultSerializer,
     LabelSerializer,
+    SessionDetailSerializer,
     SessionSerializer,
 )
 from groundview.review.models import AnswerLabel, Verdict
@@ -80,12 +81,16 @@ RUN_FILTER_PARAMETERS = [
 ]
 
 
-def label_count() -> Coalesce:
-    # A subquery, not a JOIN + GROUP BY over the answer's columns (its JSON document among them).
+def count_of(model, field: str) -> Coalesce:
+    """How many `model` rows point at the outer row through `field`.
+
+    A subquery per row, not a JOIN + GROUP BY over every column of the outer table (its JSON
+    document among them).
+    """
     counts = (
-        AnswerLabel.objects.filter(answer=OuterRef("pk"))
+        model.objects.filter(**{field: OuterRef("pk")})
         .order_by()
-        .values("answer")
+        .values(field)
         .annotate(n=Count("pk"))
         .values("n")
     )
@@ -96,24 +101,23 @@ def label_count() -> Coalesce:
 
 
 @extend_schema_view(
-    list=extend_schema(summary="List sessions"), retrieve=extend_schema(summary="Get a session")
+    list=extend_schema(summary="List sessions"),
+    retrieve=extend_schema(
+        summary="Get a session",
+        description="`document` is the Vertex Session as imported (null if only implied).",
+        responses=SessionDetailSerializer,
+    ),
 )
 class SessionViewSet(NulSafeMixin, viewsets.ReadOnlyModelViewSet):
-    serializer_class = SessionSerializer
     pagination_class = NameCursor
     lookup_value_regex = "[0-9]+"
 
+    def get_serializer_class(self):
+        return SessionDetailSerializer if self.action == "retrieve" else SessionSerializer
+
     def get_queryset(self):
-        counts = (
-            Answer.objects.filter(session=OuterRef("pk"))
-            .order_by()
-            .values("session")
-            .annotate(n=Count("pk"))
-            .values("n")
-        )
-        return Session.objects.annotate(
-            answer_count=Coalesce(Subquery(counts, output_field=IntegerField()), Value(0))
-        )
+        queryset = Session.objects.annotate(answer_count=count_of(Answer, "session"))
+        return queryset if self.action == "retrieve" else queryset.defer("raw")
 
 
 # --- answers ------------------------------------------------------------------------------------
@@ -149,7 +153,7 @@ class AnswerViewSet(
 
     def get_queryset(self):
         queryset = Answer.objects.select_related("session", "latest_check").annotate(
-            label_count=label_count()
+            label_count=count_of(AnswerLabel, "answer")
         )
         if self.action != "retrieve":
             # The document is only part of the detail; lists stay light.
