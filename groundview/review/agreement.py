@@ -25,6 +25,14 @@ CHECKER_OUTCOMES = [
     ("unmatched", "No checker claim"),
 ]
 CALIBRATION_BINS = 10
+# The checker outcome a human verdict agrees with (partially supported agrees with nothing: the
+# checker cites only wholly supported claims, so it is a disagreement either way).
+AGREEING = {
+    "supported": "supported",
+    "unsupported": "unsupported",
+    "contradicted": "unsupported",
+    "no_check_needed": "no_check_needed",
+}
 
 
 def checker_outcome(claim: dict[str, Any]) -> str:
@@ -99,11 +107,20 @@ class AgreementReport:
     def checker_outcomes(self) -> list[tuple[str, str]]:
         return CHECKER_OUTCOMES
 
-    def confusion_rows(self) -> list[tuple[str, list[int], int]]:
+    def confusion_rows(self) -> list[tuple[str, list[tuple[int, float, bool]], int]]:
+        """Rows of (label, [(count, heat 0..1, is an agreeing cell)], total) for the table."""
+        peak = max((n for row in self.confusion.values() for n in row.values()), default=0) or 1
         rows = []
         for value, label in Verdict.choices:
-            counts = [self.confusion[value][key] for key, _ in CHECKER_OUTCOMES]
-            rows.append((label, counts, sum(counts)))
+            cells = [
+                (
+                    self.confusion[value][key],
+                    self.confusion[value][key] / peak,
+                    AGREEING.get(value) == key,
+                )
+                for key, _ in CHECKER_OUTCOMES
+            ]
+            rows.append((label, cells, sum(n for n, _, _ in cells)))
         return rows
 
 

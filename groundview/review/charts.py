@@ -73,7 +73,7 @@ def calibration_svg(
 
     `points` are (mean score, share supported, count); dot area grows with the count.
     """
-    pad = 36
+    pad = 40
     plot = size - 2 * pad
     peak = max((n for _, _, n in points), default=1) or 1
 
@@ -96,7 +96,7 @@ def calibration_svg(
             f'x2="{pad + plot}" y2="{py(tick):.1f}"/>'
             f'<text class="tick" x="{px(tick):.1f}" y="{pad + plot + 14}" '
             f'text-anchor="middle">{tick:g}</text>'
-            f'<text class="tick" x="{pad - 6}" y="{py(tick) + 4:.1f}" '
+            f'<text class="tick" x="{pad - 5}" y="{py(tick) + 4:.1f}" '
             f'text-anchor="end">{tick:g}</text>'
         )
     parts.append(f'<line class="diagonal" x1="{px(0)}" y1="{py(0)}" x2="{px(1)}" y2="{py(1)}"/>')
@@ -118,7 +118,7 @@ def calibration_svg(
     parts.append(
         f'<text class="axis-label" x="{pad + plot / 2}" y="{size - 4}" text-anchor="middle">'
         "checker claim score</text>"
-        f'<text class="axis-label" transform="translate(11 {pad + plot / 2}) rotate(-90)" '
+        f'<text class="axis-label" transform="translate(10 {pad + plot / 2}) rotate(-90)" '
         'text-anchor="middle">share labelled supported</text>'
     )
     parts.append("</svg>")

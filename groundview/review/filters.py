@@ -48,6 +48,7 @@ NULLABLE = {"create_time", "latest_check__support_score", "grounding_score"}
 DEFAULT_SORT = "-imported"
 
 LABEL_STATUSES = ("labelled", "unlabelled")
+MAX_ID = 2**63 - 1
 
 
 class FilterError(ValueError):
@@ -63,6 +64,9 @@ def _get(params: Mapping[str, str], key: str) -> str:
         return ""
     if not isinstance(value, str):
         raise FilterError(key, "must be a string")
+    if "\x00" in value:
+        # PostgreSQL text cannot hold NUL; caught here it is a 400, not a database error.
+        raise FilterError(key, "must not contain NUL characters")
     return value.strip()
 
 
@@ -97,7 +101,10 @@ def parse_sort(raw: str) -> list:
 def filter_answers(queryset: QuerySet[Answer], params: Mapping[str, str]) -> QuerySet[Answer]:
     session = _get(params, "session")
     if session:
-        if session.isdigit():
+        # isascii: "²".isdigit() is true but int("²") fails.
+        if session.isascii() and session.isdigit():
+            if int(session) > MAX_ID:
+                raise FilterError("session", f"{session!r} is not a session id or name")
             queryset = queryset.filter(session_id=int(session))
         else:
             queryset = queryset.filter(session__name=session)

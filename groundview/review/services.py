@@ -48,6 +48,13 @@ def check_verdict(value: object, field: str) -> str:
     return str(value)
 
 
+def check_text(value: object, field: str) -> None:
+    if not isinstance(value, str):
+        raise LabelError(field, f"must be a string, not {type(value).__name__}")
+    if "\x00" in value:
+        raise LabelError(field, "must not contain NUL characters")
+
+
 def check_span(data: bytes, start: object, end: object, field: str) -> tuple[int, int]:
     for name, value in (("start_index", start), ("end_index", end)):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -88,6 +95,7 @@ def save_label(
 ) -> AnswerLabel:
     """Create or replace `reviewer`'s label of `answer`; raises LabelError naming the bad field."""
     check_verdict(verdict, "verdict")
+    check_text(note, "note")
     data = answer.answer_text.encode("utf-8")
     seen: set[tuple[int, int]] = set()
     targets: set[str] | None = None
@@ -99,6 +107,7 @@ def save_label(
             raise LabelError(field, f"span [{start}, {end}) is labelled twice")
         seen.add((start, end))
         check_verdict(claim.verdict, f"{field}.verdict")
+        check_text(claim.note, f"{field}.note")
         citations = list(claim.corrected_citations)
         for position, value in enumerate(citations):
             if not isinstance(value, str) or not CITATION_PATTERN.match(value):

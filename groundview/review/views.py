@@ -287,7 +287,8 @@ def save_label(request: HttpRequest, pk: int) -> HttpResponse:
         except services.LabelError as exc:
             error = exc
     else:
-        error = services.LabelError("form", form.errors.as_text())
+        field, messages_ = next(iter(form.errors.items()))
+        error = services.LabelError(field, " ".join(messages_))
     if error is not None:
         return render_detail(request, pk, form=form, error=error, status=400)
 

@@ -163,3 +163,57 @@ def test_script_in_answer_is_escaped(reviewer_client, make_answer):
     html = reviewer_client.get(reverse("review:answer_detail", args=[answer.pk])).content.decode()
     assert "<script>document.title" not in html
     assert "&lt;script&gt;document.title" in html
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"claim_count": "abc"}, "claim_count"),
+        (
+            {
+                "claim_count": "1",
+                "claim-1-start": "x",
+                "claim-1-end": "3",
+                "claim-1-verdict": "supported",
+            },
+            "claim-1-start",
+        ),
+        ({"claim_count": "0", "verdict": "great"}, "verdict"),
+        ({"claim_count": "0", "verdict": ""}, "verdict"),
+        ({"claim_count": "0", "verdict": "supported", "note": "a\x00b"}, "note"),
+    ],
+)
+def test_bad_label_posts_are_400_naming_the_field(reviewer_client, paris, data, field):
+    response = reviewer_client.post(reverse("review:save_label", args=[paris.pk]), data)
+    assert response.status_code == 400
+    assert f"<strong>{field}</strong>" in response.content.decode()
+    assert not AnswerLabel.objects.exists()
+
+
+def test_unknown_answer_is_404_and_bad_queue_filter_is_400(reviewer_client):
+    assert reviewer_client.get("/answers/99999999999999999999999/").status_code == 404
+    assert reviewer_client.get(reverse("review:queue"), {"state": "NOPE"}).status_code == 400
+    assert reviewer_client.get(reverse("review:answer_list"), {"q": "a\x00"}).status_code == 400
+
+
+def test_rerun_queues_a_check_and_the_page_shows_its_progress(reviewer_client, paris, monkeypatch):
+    from groundview.answers import checks
+
+    # Keep the run queued (no engine in this test): the task is only sent, never run.
+    monkeypatch.setattr(checks, "send_runs", lambda run_ids: None)
+    response = reviewer_client.post(reverse("review:rerun_check", args=[paris.pk]))
+    assert response.status_code == 302
+    run = paris.check_runs.order_by("-id").first()
+    assert run.status == "queued"
+
+    html = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
+    assert "1 check in progress" in html
+    assert '<meta http-equiv="refresh" content="5">' in html
+    status = reviewer_client.get(reverse("review:check_status", args=[paris.pk])).json()
+    assert status["pending"] == 1
+    assert status["runs"][0] == {
+        "id": run.pk,
+        "status": "queued",
+        "support_score": None,
+        "error": "",
+    }

@@ -185,12 +185,18 @@ def test_filters(make_answer, make_check, reviewer):
         ({"skip_reason": "drop table"}, "skip_reason"),
         ({"sort": "-color"}, "sort"),
         ({"score_min": "nan"}, "score_min"),
+        ({"q": "a\x00b"}, "q"),
+        ({"session": "99999999999999999999"}, "session"),
     ],
 )
 def test_bad_filter_values_name_the_field(params, field):
     with pytest.raises(FilterError) as error:
-        filter_answers(Answer.objects.all(), params)
+        list(filter_answers(Answer.objects.all(), params))
     assert error.value.field == field
+
+
+def test_a_session_named_with_unicode_digits_is_a_name_not_an_id():
+    assert list(filter_answers(Answer.objects.all(), {"session": "²"})) == []
 
 
 def test_cohen_kappa_matches_the_textbook_example():
