@@ -217,3 +217,22 @@ def test_rerun_queues_a_check_and_the_page_shows_its_progress(reviewer_client, p
         "support_score": None,
         "error": "",
     }
+
+
+def test_agreement_page_shows_matrix_and_calibration(reviewer_client, reviewer, paris):
+    from groundview.review.services import ClaimVerdict, save_label
+
+    start, end = span_of(TEXT, "Paris is the capital of France.")
+    save_label(paris, reviewer, verdict="supported", claims=[ClaimVerdict(start, end, "supported")])
+    response = reviewer_client.get(reverse("review:agreement"), {"session": str(paris.session_id)})
+    assert response.status_code == 200
+    assert response.context["report"].confusion["supported"]["supported"] == 1
+    assert 'class="chart calibration"' in response.content.decode()
+
+
+def test_agreement_page_rejects_a_reversed_date_range(reviewer_client):
+    response = reviewer_client.get(
+        reverse("review:agreement"), {"date_from": "2026-02-01", "date_to": "2026-01-01"}
+    )
+    assert response.status_code == 400
+    assert "date_to" in response.content.decode()
