@@ -181,6 +181,20 @@ def queue_queryset(
     ).filter(taken__lt=2)
 
 
+def still_open(answer: Answer, reviewer, now, *, double_review: bool) -> bool:
+    """Re-check, after locking the answer's row, that nobody took it meanwhile.
+
+    The candidate query ran on a snapshot: a reviewer whose lease committed between that
+    snapshot and our lock (the row lock is what they held until their commit) is only visible
+    to a fresh query like this one.
+    """
+    others = Assignment.objects.filter(answer=answer, expires_at__gt=now).exclude(reviewer=reviewer)
+    if not double_review:
+        return not others.exists() and not AnswerLabel.objects.filter(answer=answer).exists()
+    taken = others.count() + AnswerLabel.objects.filter(answer=answer).count()
+    return taken < 2
+
+
 def next_in_queue(
     reviewer,
     filters: Mapping[str, str],
@@ -192,24 +206,30 @@ def next_in_queue(
 
     A reviewer who still holds an unexpired lease gets that answer back (a reload does not
     skip it). Row locks with SKIP LOCKED make two reviewers asking at the same moment get
-    different answers.
+    different answers; the lease is taken while the row is locked.
     """
     now = timezone.now()
     candidates = queue_queryset(reviewer, filters, double_review=double_review, exclude=exclude)
     with transaction.atomic():
-        held = candidates.filter(
+        answer = candidates.filter(
             Exists(
                 Assignment.objects.filter(
                     answer=OuterRef("pk"), reviewer=reviewer, expires_at__gt=now
                 )
             )
         ).first()
-        answer = held
         if answer is None:
             locking = candidates
             if connection.features.has_select_for_update_skip_locked:
                 locking = candidates.select_for_update(skip_locked=True, of=("self",))
-            answer = locking.first()
+            lost: list[int] = []
+            # Each lost race excludes one answer; a few tries suffice in practice.
+            for _ in range(10):
+                answer = locking.exclude(pk__in=lost).first() if lost else locking.first()
+                if answer is None or still_open(answer, reviewer, now, double_review=double_review):
+                    break
+                lost.append(answer.pk)
+                answer = None
         if answer is None:
             return None
         Assignment.objects.update_or_create(

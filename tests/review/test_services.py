@@ -251,3 +251,34 @@ def test_agreement_report_matches_claims_by_span(
         services.agreement_report(date_from=dt.date.today() + dt.timedelta(days=1)).claim_labels
         == 0
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_reviewers_asking_at_the_same_moment_get_different_answers(make_answer, django_user_model):
+    import threading
+
+    from django.db import connection
+
+    answers = {make_answer(f"Answer {i}.").pk for i in range(3)}
+    users = [
+        django_user_model.objects.create_user(username=f"r{i}", password="pw-r-12345")
+        for i in range(3)
+    ]
+    barrier = threading.Barrier(len(users))
+    got = {}
+
+    def ask(user):
+        try:
+            barrier.wait()
+            answer = services.next_in_queue(user, {})
+            got[user.username] = answer.pk if answer else None
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=ask, args=(user,)) for user in users]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(got.values()) == sorted(answers)
+    assert Assignment.objects.count() == 3
