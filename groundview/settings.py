@@ -184,6 +184,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SERVE_PERMISSIONS": ["groundview.api.permissions.IsReviewer"],
+    # Tags come from the path segment after /api/ (answers, labels, ...); Vertex routes tag themselves.
+    "SCHEMA_PATH_PREFIX": "/api/",
     "COMPONENT_SPLIT_REQUEST": True,
     "PREPROCESSING_HOOKS": ["groundview.api.openapi.only_canonical_routes"],
     "POSTPROCESSING_HOOKS": [

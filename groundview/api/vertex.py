@@ -75,6 +75,7 @@ def engine():
 
 class CheckGroundingView(GoogleView):
     @extend_schema(
+        tags=["vertex"],
         operation_id="groundingConfigs_check",
         summary="Check Grounding (Vertex AI Search compatible)",
         description=(
@@ -131,6 +132,7 @@ class CheckGroundingView(GoogleView):
 
 class AnswerGetView(GoogleView):
     @extend_schema(
+        tags=["vertex"],
         operation_id="sessions_answers_get",
         summary="Get an answer (Vertex AI Search answers.get)",
         description="Returns the stored Answer exactly as imported. Also under /v1beta/ and /v1alpha/.",
@@ -149,6 +151,7 @@ class AnswerGetView(GoogleView):
 
 class SessionGetView(GoogleView):
     @extend_schema(
+        tags=["vertex"],
         operation_id="sessions_get",
         summary="Get a session (Vertex AI Search sessions.get)",
         description=(
