@@ -149,6 +149,32 @@
       });
     });
 
+    // "+ cite" buttons: add a reference or chunk to the selected claim's corrected citations
+    // (the claim a button sits in, for buttons inside a claim's evidence).
+    document.addEventListener("click", function (event) {
+      var button = event.target.closest("button.pick");
+      if (!button) return;
+      var owner = button.closest("li.claim");
+      if (owner) select(indexOfKey(owner.dataset.claim), { smooth: false });
+      if (current === -1) {
+        button.title = "Select a claim first (click it, or press j)";
+        button.classList.add("flash");
+        setTimeout(function () { button.classList.remove("flash"); }, 800);
+        return;
+      }
+      var card = claims[current];
+      var input = card.querySelector('input[name$="-citations"]');
+      if (!input) return;
+      var values = input.value.split(/[\s,]+/).filter(Boolean);
+      var value = button.getAttribute("data-cite");
+      if (values.indexOf(value) === -1) values.push(value);
+      input.value = values.join(", ");
+      var details = card.querySelector("details.evidence");
+      if (details) details.open = true;
+      input.classList.add("flash");
+      setTimeout(function () { input.classList.remove("flash"); }, 800);
+    });
+
     var help = document.getElementById("shortcuts");
     var helpButton = document.querySelector('[data-action="help"]');
     if (helpButton && help) {

@@ -87,6 +87,11 @@ def test_keyboard_labelling_through_the_queue(live_server, page, reviewer, artif
     )
     page.screenshot(path=str(artifacts / "answer-detail.png"), full_page=False)
 
+    # and picks another chunk as a corrected citation for the selected claim
+    page.locator("#ref-2 summary").click()
+    page.locator('#ref-2 button.pick[data-cite="1:0"]').click()
+    assert selected.locator('input[name="claim-1-citations"]').input_value() == "1:0"
+
     # and labels every claim with one keystroke each, then the answer with Shift
     page.keyboard.press("1")  # claim 1 supported, moves to claim 2
     assert page.locator("li.claim.is-selected").get_attribute("id") == "claim-2"
@@ -115,6 +120,7 @@ def test_keyboard_labelling_through_the_queue(live_server, page, reviewer, artif
         ("Ask me more!", "no_check_needed"),
     ]
     assert claims[0][2:] == span_of(FIRST, "Mount Everest is 8,849 m high 🏔️.")
+    assert label.claims.get(start_index=claims[0][2]).corrected_citations == ["1:0"]
 
     # and clicking a highlighted claim in the Chinese answer selects it too
     page.locator('#answer-text .hl[data-claim="claim-2"]').first.click()

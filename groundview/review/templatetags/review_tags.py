@@ -101,16 +101,28 @@ def citation_options(references):
     return mark_safe("".join(parts))
 
 
+PICK = (
+    '<button type="button" class="pick js-only" data-cite="{}" '
+    'title="Add to the selected claim\'s corrected citations">+ cite</button>'
+)
+
+
 @register.simple_tag
 def reference_chunks(ref):
     reference = ref.reference
-    if reference.kind == "chunkInfo":
-        return format_html('<p class="chunk-text">{}</p>', reference.content)
-    chunks = reference.chunks.all()
-    if not chunks:
-        return format_html('<p class="chunk-text">{}</p>', ref.text or "(no text)")
+    if reference.kind == "chunkInfo" or not reference.chunks.all():
+        text = reference.content if reference.kind == "chunkInfo" else ref.text or "(no text)"
+        return format_html('<p class="chunk-text">' + PICK + " {}</p>", reference.position, text)
     return format_html_join(
         "",
-        '<p class="chunk-text"><span class="chunk-id">{}:{}</span> {}</p>',
-        ((ref.number, chunk.position, chunk.content) for chunk in chunks),
+        '<p class="chunk-text">' + PICK + ' <span class="chunk-id">{}:{}</span> {}</p>',
+        (
+            (
+                f"{reference.position}:{chunk.position}",
+                reference.position,
+                chunk.position,
+                chunk.content,
+            )
+            for chunk in reference.chunks.all()
+        ),
     )
