@@ -146,7 +146,10 @@ def render_markers(span: Span) -> str:
 
 def render(text: str, spans: Iterable[Span]) -> SafeString:
     """HTML for the text with spans highlighted; all text is escaped."""
-    sliced = slice_text(text, spans)
+    return render_sliced(slice_text(text, spans))
+
+
+def render_sliced(sliced: Sliced) -> SafeString:
     out: list[str] = []
     for piece in sliced.pieces:
         if isinstance(piece, Point):

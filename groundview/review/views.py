@@ -311,14 +311,13 @@ def queue(request: HttpRequest) -> HttpResponse:
     skipped = request.session.get("queue_skipped", [])
     try:
         answer = services.next_in_queue(request.user, params, double_review=double, exclude=skipped)
-        remaining = services.queue_remaining(request.user, params, double_review=double)
     except FilterError as exc:
         return render(request, "review/queue_empty.html", {"error": exc}, status=400)
     if answer is None:
         return render(
             request,
             "review/queue_empty.html",
-            {"params": params, "skipped": len(skipped), "remaining": remaining},
+            {"params": params, "skipped": len(skipped)},
         )
     query = {"queue": "1", **params}
     if double:
