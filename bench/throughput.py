@@ -4,11 +4,13 @@
 
 Needs PostgreSQL and Redis (BENCH_DATABASE_URL, default a `gv_bench` database it creates, and
 BENCH_BROKER_URL, default Redis database 14, which it flushes). Each answer is a typical request:
-five sentences and ten facts of about 1,000 characters, every text distinct so the engine's embedding
-cache cannot help. The in-process rates use a fresh engine, warmed up; each worker configuration runs
-fresh worker processes, warmed up on other answers before the clock starts. The clock then runs from
-queueing the batch to the last run stored, so the ratio is what the queue (task messages, claiming,
-loading answers, storing runs) costs on top of the engine's work.
+five sentences and ten facts of about 1,000 characters, every text distinct so the engine's
+embedding cache cannot help. For each configuration (worker processes x torch threads, checks per
+task) it measures, back to back on the same answers: a fresh, warm engine in this process with the
+same threads and batching, then fresh worker processes, warmed up on other answers before the clock
+starts; their clock runs from queueing the batch to the last run stored. The ratio, workers' rate
+over processes x in-process rate, is what the queue (task messages, claiming runs, loading answers,
+storing results) and imperfect scaling cost on top of the engine's own work.
 """
 
 from __future__ import annotations
@@ -130,26 +132,27 @@ def load_answers(count: int, prefix: str) -> list[int]:
     )
 
 
-def in_process_rates(answer_ids: list[int], batch_size: int) -> tuple[float, float]:
-    """Answers per minute: engine.check one at a time, and engine.check_many in batches."""
+def in_process_rate(answer_ids: list[int], threads: int, batch_size: int) -> float:
+    """Answers per minute of a fresh, warm engine in this process: engine.check one request at a
+    time (batch_size 1) or engine.check_many over batch_size requests."""
+    from dataclasses import replace
+
     from groundview.answers import checks
     from groundview.answers.models import Answer
     from groundview.grounding import Engine
 
     requests = [checks.build_request(a) for a in Answer.objects.filter(pk__in=answer_ids)]
-    rates = []
-    for batched in (False, True):
-        engine = Engine(checks.engine_config())  # fresh: an empty embedding cache
-        engine.warm_up()
-        started = time.perf_counter()
-        if batched:
-            for start in range(0, len(requests), batch_size):
-                engine.check_many(requests[start : start + batch_size])
-        else:
-            for request in requests:
-                engine.check(request)
-        rates.append(len(requests) / (time.perf_counter() - started) * 60)
-    return rates[0], rates[1]
+    # Fresh, so its embedding cache is as empty as a new worker's.
+    engine = Engine(replace(checks.engine_config(), num_threads=threads))
+    engine.warm_up()
+    started = time.perf_counter()
+    if batch_size == 1:
+        for request in requests:
+            engine.check(request)
+    else:
+        for start in range(0, len(requests), batch_size):
+            engine.check_many(requests[start : start + batch_size])
+    return len(requests) / (time.perf_counter() - started) * 60
 
 
 def start_worker(processes: int, threads: int, log: Path) -> subprocess.Popen:
@@ -219,16 +222,8 @@ def main() -> None:
     CheckBatch.objects.all().delete()
     Answer.objects.filter(name__startswith=SESSION).delete()
     cores = os.cpu_count() or 1
-    timed = load_answers(args.answers, "a")
     print(
         f"{args.answers} answers, each 5 sentences and 10 facts of ~1,000 characters; {cores} cores"
-    )
-
-    single, batched = in_process_rates(timed, args.batch_size)
-    print(f"in-process engine.check:                     {single:7.1f} answers/min")
-    print(
-        f"in-process engine.check_many (batch {args.batch_size}):     {batched:7.1f} answers/min "
-        f"({batched / single:.2f}x)"
     )
 
     rows = []
@@ -236,12 +231,15 @@ def main() -> None:
     for round_, (processes, batch_size) in enumerate(configs):
         threads = max(1, cores // processes)
         warm = load_answers(2 * processes, f"w{round_}-")
-        timed_round = load_answers(args.answers, f"r{round_}-")
+        answers = load_answers(args.answers, f"r{round_}-")
+        # The baseline runs right before the workers, on the same answers: the machine is shared
+        # and its load drifts, so only neighbours in time compare well.
+        baseline = in_process_rate(answers, threads, batch_size)
         with tempfile.TemporaryDirectory() as tmp:
             worker = start_worker(processes, threads, Path(tmp) / "worker.log")
             try:
-                run_batch(warm, 1)  # model loaded in every process before the clock starts
-                seconds = run_batch(timed_round, batch_size)
+                run_batch(warm, 1)  # the model is loaded in every process before the clock starts
+                seconds = run_batch(answers, batch_size)
             except SystemExit:
                 print((Path(tmp) / "worker.log").read_text()[-3000:], file=sys.stderr)
                 raise
@@ -249,16 +247,24 @@ def main() -> None:
                 os.killpg(worker.pid, signal.SIGTERM)
                 worker.wait(timeout=60)
         rate = args.answers / seconds * 60
-        rows.append((processes, threads, batch_size, seconds, rate))
+        rows.append((processes, threads, batch_size, baseline, rate))
+        print(
+            f"{processes} worker process(es) x {threads} torch thread(s), {batch_size} check(s)/task: "
+            f"{rate:.1f} answers/min; in-process {baseline:.1f}",
+            flush=True,
+        )
 
     print()
     print(
-        "worker processes | torch threads each | checks per task | seconds | answers/min | vs in-process check"
+        "In-process: one warm engine, same torch threads and batching, same answers, just before."
     )
-    for processes, threads, batch_size, seconds, rate in rows:
+    print("Ratio: workers' rate / (processes x in-process rate); 1.00 = the queue costs nothing.")
+    print()
+    print("processes | threads each | checks/task | in-process /min | workers /min | ratio")
+    for processes, threads, batch_size, baseline, rate in rows:
         print(
-            f"{processes:16d} | {threads:18d} | {batch_size:15d} | {seconds:7.1f} | {rate:11.1f} | "
-            f"{rate / single:.2f}"
+            f"{processes:9d} | {threads:12d} | {batch_size:11d} | {baseline:15.1f} | {rate:12.1f} | "
+            f"{rate / (processes * baseline):.2f}"
         )
     redis.Redis.from_url(BROKER_URL).flushdb()
 
