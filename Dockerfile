@@ -7,7 +7,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     # Models come from installed packages only, never from the network.
     HF_HUB_OFFLINE=1 \
-    TRANSFORMERS_OFFLINE=1
+    TRANSFORMERS_OFFLINE=1 \
+    # Any cache the model libraries write goes where the app user may write.
+    HF_HOME=/app/var/hf
 
 WORKDIR /app
 
