@@ -28,6 +28,14 @@ from groundview.review.models import AnswerLabel
 
 CHECKER = "checker"
 IMPORTED = "imported"
+# The checker's own sentence segmentation without a check: lets reviewers label claims of an
+# answer nobody checked yet, with spans that a later check run will match.
+SENTENCES = "sentences"
+SOURCE_LABELS = {
+    CHECKER: "Checker run",
+    IMPORTED: "Imported supports",
+    SENTENCES: "Sentences",
+}
 
 SKIP_REASONS = {
     "ANSWER_SKIPPED_REASON_UNSPECIFIED": "No reason was given.",
@@ -185,6 +193,8 @@ class ClaimView:
     verdict: str = ""
     corrected: list[str] = field(default_factory=list)
     note: str = ""
+    # False for plain sentences nobody checked: no citation means nothing then.
+    checked: bool = True
 
     @property
     def number(self) -> int:
@@ -202,6 +212,8 @@ class ClaimView:
     def css(self) -> str:
         if self.check_required is False:
             return "hl-nocheck"
+        if not self.checked:
+            return "hl-plain"
         if not self.cited:
             return "hl-uncited"
         return score_band(self.score)
@@ -210,6 +222,8 @@ class ClaimView:
     def status(self) -> str:
         if self.check_required is False:
             return "No check needed"
+        if not self.checked:
+            return "Not checked"
         if not self.cited:
             return "No citation"
         if self.score is None:
@@ -454,6 +468,25 @@ def cited_evidence(
     )
 
 
+def sentence_claims(answer: Answer) -> list[ClaimView]:
+    from groundview.grounding.claims import segment_claims
+
+    return number_claims(
+        [
+            ClaimView(
+                index=0,
+                start=claim.start_byte,
+                end=claim.end_byte,
+                text=claim.text,
+                score=None,
+                check_required=claim.check_required,
+                checked=False,
+            )
+            for claim in segment_claims(answer.answer_text)
+        ]
+    )
+
+
 def number_claims(claims: list[ClaimView]) -> list[ClaimView]:
     claims.sort(key=lambda c: (c.start, c.end))
     for index, claim in enumerate(claims):
@@ -492,6 +525,8 @@ def build_page(answer: Answer, reviewer, source: str = "") -> AnswerPage:
         run = None
     has_imported = bool(answer.grounding_supports.all() or answer.citations.all())
     available = ([CHECKER] if run else []) + ([IMPORTED] if has_imported else [])
+    if answer.answer_text.strip():
+        available.append(SENTENCES)
     if source not in available:
         source = available[0] if available else ""
 
@@ -502,6 +537,8 @@ def build_page(answer: Answer, reviewer, source: str = "") -> AnswerPage:
     elif source == IMPORTED:
         claims = imported_claims(answer)
         extra_spans = citation_markers(answer)
+    elif source == SENTENCES:
+        claims, extra_spans = sentence_claims(answer), []
     else:
         claims, extra_spans = [], []
 

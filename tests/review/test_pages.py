@@ -236,3 +236,14 @@ def test_agreement_page_rejects_a_reversed_date_range(reviewer_client):
     )
     assert response.status_code == 400
     assert "date_to" in response.content.decode()
+
+
+def test_an_unchecked_answer_offers_its_sentences_for_labelling(reviewer_client, make_answer):
+    text = "Hello there. Tokyo is the capital of Japan 🇯🇵. 东京很大。"
+    answer = make_answer(text)
+    html = reviewer_client.get(reverse("review:answer_detail", args=[answer.pk])).content.decode()
+    assert "these are its sentences" in html
+    start, end = span_of(text, "Tokyo is the capital of Japan 🇯🇵.")
+    assert f'name="claim-2-start" value="{start}"' in html
+    assert f'name="claim-2-end" value="{end}"' in html
+    assert "hl-plain" in html and "hl-nocheck" in html
