@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/groundview
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install run serve worker test lint format services browser migrate demo train-verifier bench clean
+.PHONY: install run serve worker test lint format services browser migrate demo train-verifier bench bench-pages clean
 
 install: $(STAMP)
 
@@ -57,6 +57,10 @@ test: install services browser lint
 bench: install
 	$(BIN)/python bench/latency.py
 	$(BIN)/python bench/evaluate.py
+
+# Review pages vs. a trivial view; seeds a PostgreSQL database gv_bench_pages once (~2 min).
+bench-pages: install services
+	$(BIN)/python bench/pages.py
 
 clean:
 	rm -rf $(VENV) var tests/artifacts
