@@ -400,7 +400,8 @@ def checker_claims(
     claims = []
     for item in response.get("claims") or []:
         start, end = int(item.get("startPos", 0)), int(item.get("endPos", 0))
-        text = item.get("claimText") or safe_slice(data, start, end)
+        # The span is the truth (it is what labels store); claimText only if the span is bad.
+        text = safe_slice(data, start, end) or item.get("claimText", "")
         evidence: list[Evidence] = []
         markers: list[str] = []
         for index in item.get("citationIndices") or []:
