@@ -71,33 +71,55 @@ class Histograms:
     total: int
 
 
-def histograms(queryset) -> Histograms:
+def histograms(queryset, *, filtered: bool) -> Histograms:
     """Our support score and the producer's groundingScore in ten bins each, and the total.
 
-    One GROUP BY over both bins (at most 11 x 11 groups) reads the filtered answers once; its
-    marginals are the two histograms and its sum is the page count, so the list page scans the
-    answers twice in all (this and the page's ids) instead of four times.
+    Filtered: one GROUP BY over both bins (at most 11 x 11 groups) reads the matching answers
+    once; its marginals are the two histograms and its sum is the page count. Unfiltered (the
+    page everyone lands on), three narrow queries that PostgreSQL answers from indexes alone
+    beat that one wide scan of every answer.
     """
-    rows = (
-        queryset.order_by()
-        .values(
-            ours=Floor(F("latest_check__support_score") * 10),
-            theirs=Floor(F("grounding_score") * 10),
-        )
-        # COUNT(*), not COUNT(id): the score columns alone answer it.
-        .annotate(n=Count("*"))
-        .values_list("ours", "theirs", "n")
-    )
     ours, theirs = [0] * 10, [0] * 10
     unchecked = total = 0
-    for our_bin, their_bin, n in rows:
-        total += n
-        if our_bin is None:
-            unchecked += n
-        else:
-            ours[min(max(int(our_bin), 0), 9)] += n
-        if their_bin is not None:
-            theirs[min(max(int(their_bin), 0), 9)] += n
+    if filtered:
+        rows = (
+            queryset.order_by()
+            .values(
+                ours=Floor(F("latest_check__support_score") * 10),
+                theirs=Floor(F("grounding_score") * 10),
+            )
+            # COUNT(*), not COUNT(id): the score columns alone answer it.
+            .annotate(n=Count("*"))
+            .values_list("ours", "theirs", "n")
+        )
+        for our_bin, their_bin, n in rows:
+            total += n
+            if our_bin is None:
+                unchecked += n
+            else:
+                ours[bin_index(our_bin)] += n
+            if their_bin is not None:
+                theirs[bin_index(their_bin)] += n
+    else:
+        everything = Answer.objects.order_by()
+        total = everything.count()
+        checked = (
+            everything.filter(latest_check__support_score__isnull=False)
+            .values(bin=Floor(F("latest_check__support_score") * 10))
+            .annotate(n=Count("*"))
+            .values_list("bin", "n")
+        )
+        for our_bin, n in checked:
+            ours[bin_index(our_bin)] += n
+        unchecked = total - sum(ours)
+        rows = (
+            everything.values(bin=Floor(F("grounding_score") * 10))
+            .annotate(n=Count("*"))
+            .values_list("bin", "n")
+        )
+        for their_bin, n in rows:
+            if their_bin is not None:
+                theirs[bin_index(their_bin)] += n
     edges = [i / 10 for i in range(11)]
     return Histograms(
         ours=[Bar(edges[i], edges[i + 1], ours[i]) for i in range(10)],
@@ -105,6 +127,11 @@ def histograms(queryset) -> Histograms:
         unchecked=unchecked,
         total=total,
     )
+
+
+def bin_index(value) -> int:
+    # Scores are in [0, 1]; 1.0 belongs to the last bin.
+    return min(max(int(value), 0), 9)
 
 
 class CountedPaginator(Paginator):
@@ -175,7 +202,8 @@ def answer_list(request: HttpRequest) -> HttpResponse:
         error = exc
         answers = Answer.objects.none()
 
-    charts = histograms(answers) if error is None else Histograms([], [], 0, 0)
+    filtered = bool(set(params) - {"sort"})
+    charts = histograms(answers, filtered=filtered) if error is None else Histograms([], [], 0, 0)
     page = answer_page(answers, request.GET.get("page"), charts.total)
     for bar in charts.ours:
         bar.href = with_params(params, score_min=f"{bar.low:g}", score_max=f"{bar.high:g}")
@@ -210,7 +238,7 @@ def answer_list(request: HttpRequest) -> HttpResponse:
         ),
         "unchecked": charts.unchecked,
         "queue_query": urlencode(params),
-        "filtered": bool(set(params) - {"sort"}),
+        "filtered": filtered,
     }
     return render(request, "review/answer_list.html", context, status=400 if error else 200)
 

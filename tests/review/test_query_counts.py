@@ -139,14 +139,37 @@ def make_answers(count: int, session: Session, reviewer) -> None:
 def test_list_page_query_count_is_constant(reviewer_client, reviewer, django_assert_num_queries):
     make_answers(5, Session.objects.create(name="sessions/small"), reviewer)
     url = reverse("review:answer_list")
+    reviewer_client.get(url)  # the first request of a session does one-off work
     baseline = count_queries(reviewer_client, url)
+    filtered_baseline = count_queries(reviewer_client, url + "?label_status=labelled&sort=-score")
 
     make_answers(1000, Session.objects.create(name="sessions/large"), reviewer)
     with django_assert_num_queries(baseline):
         response = reviewer_client.get(url)
     assert response.context["page"].paginator.count == 1005
-    with django_assert_num_queries(baseline):
+    with django_assert_num_queries(filtered_baseline):
         response = reviewer_client.get(
             url, {"label_status": "labelled", "sort": "-score", "page": "3"}
         )
     assert response.context["page"].number == 3
+    assert response.context["page"].paginator.count == 503
+
+
+def test_list_histograms_agree_with_and_without_filters(reviewer_client, reviewer):
+    make_answers(40, Session.objects.create(name="sessions/h"), reviewer)
+    unchecked = Answer.objects.order_by("pk").values_list("pk", flat=True)[:7]
+    Answer.objects.filter(pk__in=list(unchecked)).update(latest_check=None)
+    url = reverse("review:answer_list")
+    plain = reviewer_client.get(url).context
+    # A filter every answer passes takes the other (one-query) path: same numbers.
+    filtered = reviewer_client.get(url, {"grounding_min": "0"}).context
+    for context in (plain, filtered):
+        assert context["page"].paginator.count == 40
+        assert context["unchecked"] == 7
+    bars = [str(context["ours_svg"]).count("<rect") for context in (plain, filtered)]
+    assert bars == [10, 10]
+    strip = str(filtered["ours_svg"]).replace("grounding_min=0&amp;", "")
+    assert str(plain["ours_svg"]) == strip
+    assert str(plain["theirs_svg"]).count(">4</text>") == str(filtered["theirs_svg"]).count(
+        ">4</text>"
+    )
