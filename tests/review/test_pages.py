@@ -247,3 +247,34 @@ def test_an_unchecked_answer_offers_its_sentences_for_labelling(reviewer_client,
     assert f'name="claim-2-start" value="{start}"' in html
     assert f'name="claim-2-end" value="{end}"' in html
     assert "hl-plain" in html and "hl-nocheck" in html
+
+
+def test_queue_skip_moves_on_and_skips_can_be_reset(reviewer_client, make_answer):
+    older, newer = make_answer("Older."), make_answer("Newer.")
+    queue = reverse("review:queue")
+    first = reviewer_client.get(queue)
+    assert first["Location"].startswith(reverse("review:answer_detail", args=[newer.pk]))
+
+    skipped = reviewer_client.post(reverse("review:queue_skip", args=[newer.pk]))
+    assert skipped["Location"] == queue
+    assert reviewer_client.get(queue)["Location"].startswith(
+        reverse("review:answer_detail", args=[older.pk])
+    )
+    reviewer_client.post(reverse("review:queue_skip", args=[older.pk]))
+    empty = reviewer_client.get(queue)
+    assert empty.status_code == 200
+    assert "You skipped 2 answers" in empty.content.decode()
+
+    reviewer_client.post(reverse("review:queue_reset_skips"))
+    assert reviewer_client.get(queue)["Location"].startswith(
+        reverse("review:answer_detail", args=[newer.pk])
+    )
+
+
+def test_save_and_next_keeps_the_queue_filters(reviewer_client, make_answer):
+    answer = make_answer("Only this one.", session="special")
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[answer.pk]),
+        {"claim_count": "0", "verdict": "supported", "action": "next", "queue_query": "q=only"},
+    )
+    assert response["Location"] == reverse("review:queue") + "?q=only"
