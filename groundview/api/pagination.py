@@ -34,6 +34,10 @@ class KeysetCursor(BasePagination):
     may be missing. Here the cursor holds the last row's (value, id), and the next page is the rows
     after it in the order [value asc/desc NULLS LAST, id] — a keyset, so deep pages cost the same.
     The view says how the queryset is ordered with `sort_field` and `sort_descending`.
+
+    The rows with a value and the rows without are read as two segments, one after the other:
+    `ORDER BY value DESC NULLS LAST` cannot walk a plain index on `value`, but `WHERE value IS NOT
+    NULL ORDER BY value DESC, id DESC` and `WHERE value IS NULL ORDER BY id DESC` can.
     """
 
     page_size = 50
@@ -50,18 +54,15 @@ class KeysetCursor(BasePagination):
         cursor = self.decode_cursor(request)
         queryset = queryset.annotate(_sort_value=F(self.field))
         backwards = cursor is not None and cursor["p"]
-        if cursor is not None:
-            condition = self.before(cursor) if backwards else self.after(cursor)
-            try:
-                queryset = queryset.filter(condition)
-            except (ValueError, TypeError, DjangoValidationError):
-                # A cursor edited by hand: its value does not fit the sort field.
-                raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
-        if backwards:
-            queryset = queryset.order_by(*self.ordering(reverse=True))
-        else:
-            queryset = queryset.order_by(*self.ordering(reverse=False))
-        rows = list(queryset[: size + 1])
+        rows: list = []
+        try:
+            for segment in self.segments(queryset, cursor, backwards):
+                rows += segment[: size + 1 - len(rows)]
+                if len(rows) > size:
+                    break
+        except (ValueError, TypeError, DjangoValidationError):
+            # A cursor edited by hand: its value does not fit the sort field.
+            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
         more = len(rows) > size
         rows = rows[:size]
         if backwards:
@@ -72,34 +73,31 @@ class KeysetCursor(BasePagination):
         self.rows = rows
         return rows
 
-    def ordering(self, reverse: bool) -> list:
-        # Walking backwards reverses everything, NULLs included.
-        descending = self.descending != reverse
-        nulls = {"nulls_first": True} if reverse else {"nulls_last": True}
-        value = F(self.field).desc(**nulls) if descending else F(self.field).asc(**nulls)
-        return [value, "-id" if descending else "id"]
-
-    def after(self, cursor) -> Q:
-        value, pk = cursor["v"], cursor["id"]
-        lookup = "lt" if self.descending else "gt"
-        if value is None:
-            return Q(**{f"{self.field}__isnull": True, f"id__{lookup}": pk})
-        return (
-            Q(**{f"{self.field}__{lookup}": value})
-            | Q(**{self.field: value, f"id__{lookup}": pk})
-            | Q(**{f"{self.field}__isnull": True})
+    def segments(self, queryset: QuerySet, cursor, backwards: bool):
+        """Querysets to read in turn: the rows with a value, then those without (reversed when
+        walking backwards), each starting after the cursor."""
+        field, pk = self.field, "id"
+        descending = self.descending != backwards
+        # Past the cursor in the walking direction.
+        past = "lt" if descending else "gt"
+        order_id = "-id" if descending else "id"
+        valued = queryset.filter(**{f"{field}__isnull": False}).order_by(
+            F(field).desc() if descending else F(field).asc(), order_id
         )
-
-    def before(self, cursor) -> Q:
-        value, pk = cursor["v"], cursor["id"]
-        lookup = "gt" if self.descending else "lt"
-        if value is None:
-            return Q(**{f"{self.field}__isnull": False}) | Q(
-                **{f"{self.field}__isnull": True, f"id__{lookup}": pk}
-            )
-        return Q(**{f"{self.field}__{lookup}": value}) | Q(
-            **{self.field: value, f"id__{lookup}": pk}
-        )
+        empty = queryset.filter(**{f"{field}__isnull": True}).order_by(order_id)
+        if cursor is not None:
+            value, last = cursor["v"], cursor["id"]
+            if value is None:
+                empty = empty.filter(**{f"{pk}__{past}": last})
+            else:
+                valued = valued.filter(
+                    Q(**{f"{field}__{past}": value}) | Q(**{field: value, f"{pk}__{past}": last})
+                )
+            if value is None and not backwards:
+                return [empty]
+            if value is not None and backwards:
+                return [valued]
+        return [empty, valued] if backwards else [valued, empty]
 
     def get_page_size(self, request) -> int:
         raw = request.query_params.get(self.page_size_query_param, "")
