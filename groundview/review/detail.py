@@ -270,6 +270,8 @@ def load_answer(pk: int) -> Answer:
     """The answer with everything the page shows, prefetched (a fixed number of queries)."""
     return (
         Answer.objects.select_related("session", "latest_check")
+        # The stored Vertex document is the record, but the page reads the typed tables.
+        .defer("raw", "session__raw", "latest_check__timings")
         .prefetch_related(
             Prefetch(
                 "references",
