@@ -258,14 +258,22 @@ def main() -> None:
     print(
         "In-process: one warm engine, same torch threads and batching, same answers, just before."
     )
-    print("Ratio: workers' rate / (processes x in-process rate); 1.00 = the queue costs nothing.")
+    print("ratio: workers' rate / in-process rate;")
+    print(
+        "per process: workers' rate / (processes x in-process rate), 1.00 = the queue costs nothing"
+    )
+    print("and the processes scale perfectly (they cannot when other work holds the cores).")
     print()
-    print("processes | threads each | checks/task | in-process /min | workers /min | ratio")
+    print(
+        "processes | threads each | checks/task | in-process /min | workers /min | ratio | per process"
+    )
     for processes, threads, batch_size, baseline, rate in rows:
         print(
             f"{processes:9d} | {threads:12d} | {batch_size:11d} | {baseline:15.1f} | {rate:12.1f} | "
-            f"{rate / (processes * baseline):.2f}"
+            f"{rate / baseline:5.2f} | {rate / (processes * baseline):11.2f}"
         )
+    load = os.getloadavg()
+    print(f"\nload average during the run (1/5/15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     redis.Redis.from_url(BROKER_URL).flushdb()
 
 
