@@ -128,3 +128,28 @@ def test_streaming_export_of_20000_answers_keeps_memory_small(reviewer_client):
     assert peak < 100e6
     # Not just under the bound: a small fraction of what was sent.
     assert peak < total / 5
+
+
+def test_labels_export_across_chunk_boundaries_keeps_each_labels_claims(reviewer_client, reviewer):
+    session = Session.objects.create(name=f"{ENGINE}/sessions/many")
+    answers = Answer.objects.bulk_create(
+        Answer(session=session, name=f"{session.name}/answers/m{i}", answer_text="x" * 20, raw={})
+        for i in range(1201)
+    )
+    labels = AnswerLabel.objects.bulk_create(
+        AnswerLabel(answer=answer, reviewer=reviewer, verdict="supported") for answer in answers
+    )
+    ClaimLabel.objects.bulk_create(
+        ClaimLabel(label=label, start_index=0, end_index=i % 20, verdict="unsupported")
+        for i, label in enumerate(labels)
+        if i % 2
+    )
+
+    lines = body(reviewer_client.get("/api/export/labels.jsonl")).splitlines()
+
+    documents = [json.loads(line) for line in lines]
+    assert [d["id"] for d in documents] == [label.pk for label in labels]
+    for i, document in enumerate(documents):
+        assert document["answer"] == answers[i].name
+        expected = [i % 20] if i % 2 else []
+        assert [claim["end_index"] for claim in document["claims"]] == expected
