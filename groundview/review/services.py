@@ -238,22 +238,9 @@ def next_in_queue(
     return answer
 
 
-def queue_remaining(reviewer, filters: Mapping[str, str], *, double_review: bool = False) -> int:
-    return queue_queryset(reviewer, filters, double_review=double_review).count()
-
-
 def release(answer: Answer, reviewer) -> None:
     """Give a leased answer back to the queue (skip)."""
     Assignment.objects.filter(answer=answer, reviewer=reviewer).delete()
-
-
-def label_counts(answer_ids: Sequence[int]) -> dict[int, int]:
-    rows = (
-        AnswerLabel.objects.filter(answer_id__in=answer_ids)
-        .values("answer_id")
-        .annotate(n=Count("id"))
-    )
-    return {row["answer_id"]: row["n"] for row in rows}
 
 
 __all__ = [
@@ -261,9 +248,7 @@ __all__ = [
     "ClaimVerdict",
     "LabelError",
     "agreement_report",
-    "label_counts",
     "next_in_queue",
-    "queue_remaining",
     "release",
     "save_label",
 ]

@@ -36,9 +36,15 @@
       });
     }
 
+    var counter = document.getElementById("labelled-count");
+
     function markDone(card) {
       var checked = card.querySelector('input[type="radio"]:checked');
       card.classList.toggle("is-done", !!checked);
+      if (counter) {
+        var done = claims.filter(function (c) { return c.classList.contains("is-done"); }).length;
+        counter.textContent = done + " of " + claims.length + " labelled";
+      }
     }
 
     function select(index, options) {
