@@ -244,7 +244,11 @@ def answer_list(request: HttpRequest) -> HttpResponse:
 
 
 def queue_context(request: HttpRequest) -> dict:
-    """Queue mode travels in the URL: ?queue=1 plus the queue's filters."""
+    """Queue mode travels in the URL: ?queue=1 plus the queue's filters (in a POST: fields)."""
+    if request.method == "POST":
+        if request.POST.get("in_queue") != "1":
+            return {"in_queue": False}
+        return {"in_queue": True, "queue_query": request.POST.get("queue_query", "")}
     if request.GET.get("queue") != "1":
         return {"in_queue": False}
     params = filter_params(request.GET)
@@ -264,7 +268,8 @@ def render_detail(request, pk, *, form=None, error=None, status=200) -> HttpResp
         answer = detail_page.load_answer(pk)
     except Answer.DoesNotExist:
         raise Http404("No such answer") from None
-    page = detail_page.build_page(answer, request.user, request.GET.get("source", ""))
+    source = (request.POST if request.method == "POST" else request.GET).get("source", "")
+    page = detail_page.build_page(answer, request.user, source)
     if form is None:
         initial = {"verdict": page.label.verdict, "note": page.label.note} if page.label else {}
         form = LabelForm(initial=initial)

@@ -278,3 +278,20 @@ def test_save_and_next_keeps_the_queue_filters(reviewer_client, make_answer):
         {"claim_count": "0", "verdict": "supported", "action": "next", "queue_query": "q=only"},
     )
     assert response["Location"] == reverse("review:queue") + "?q=only"
+
+
+def test_a_rejected_label_keeps_queue_mode_and_source(reviewer_client, paris):
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]),
+        {
+            "claim_count": "0",
+            "verdict": "",
+            "in_queue": "1",
+            "queue_query": "q=paris",
+            "source": "imported",
+        },
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'name="queue_query" value="q=paris"' in html
+    assert 'aria-current="true">Imported supports' in html
