@@ -154,3 +154,48 @@ def test_an_answer_with_a_script_tag_runs_no_script(live_server, page, reviewer,
     )
     assert page.locator("#answer-text script, #answer-text img").count() == 0
     page.screenshot(path=str(artifacts / "answer-detail-escaped.png"))
+
+
+def test_labelling_works_without_javascript(live_server, browser, reviewer, artifacts):
+    answer = checked_answer(
+        FIRST,
+        [
+            "Mount Everest is 8,849 m high 🏔️.",
+            "It sits on the border of Nepal and China.",
+            "Ask me more!",
+        ],
+        [
+            "Everest's summit is 8,849 metres above sea level.",
+            "The mountain lies on the border between Nepal and China.",
+        ],
+        "How high is Everest?",
+    )
+    context = browser.new_context(
+        viewport={"width": 1440, "height": 1000}, java_script_enabled=False
+    )
+    page = context.new_page()
+    try:
+        log_in(page, live_server, "rita", "pw-rita-123")
+        page.goto(f"{live_server.url}/queue/")
+        page.wait_for_url(f"**/answers/{answer.pk}/**")
+        # Reading: the evidence opens as a plain <details>, the supporting sentence marked.
+        page.locator("#claim-1 details.evidence summary").click()
+        assert (
+            page.locator("#claim-1 mark.support").inner_text()
+            == "Everest's summit is 8,849 metres above sea level."
+        )
+        # Labelling: radio buttons and a submit button, nothing else.
+        page.locator("#claim-1 label.v-supported").click()
+        page.locator("#claim-2 label.v-unsupported").click()
+        page.locator(".answer-verdict label.v-partially_supported").click()
+        page.screenshot(path=str(artifacts / "answer-detail-nojs.png"))
+        page.locator("#save-next").click()
+        page.wait_for_url("**/queue/**")
+    finally:
+        context.close()
+    label = AnswerLabel.objects.get(answer=answer, reviewer=reviewer)
+    assert label.verdict == "partially_supported"
+    assert dict(label.claims.values_list("claim_text", "verdict")) == {
+        "Mount Everest is 8,849 m high 🏔️.": "supported",
+        "It sits on the border of Nepal and China.": "unsupported",
+    }
