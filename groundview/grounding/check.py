@@ -18,7 +18,7 @@ import numpy as np
 from .claims import Claim, segment_claims
 from .config import EngineConfig
 from .evidence import BM25, Chunk, EmbeddingCache, FactInfo, Unit, chunk_facts, text_key
-from .lexical import Analysis, analyse
+from .lexical import Analysis, Number, analyse
 from .models import CrossEncoderScorer, Embedder, Encoded, SentenceTransformerEmbedder
 from .schema import CheckRequest, Fact, RequestError, parse_request
 from .verify import EvidenceView, FeatureVerifier, pair_features
@@ -36,6 +36,8 @@ class _Prepared:
     chunks: list[Chunk]
     infos: list[FactInfo]
     candidates: dict[int, list[int]] = field(default_factory=dict)  # claim index -> chunk indices
+    fact_stems: list[frozenset[str]] = field(default_factory=list)
+    fact_numbers: list[list[Number]] = field(default_factory=list)
 
 
 @dataclass
@@ -156,6 +158,12 @@ class Engine:
         chunks, infos = chunk_facts(req.facts)
         analyses = [analyse(c.text) for c in claims]
         prep = _Prepared(req, claims, analyses, chunks, infos)
+        stems: list[set[str]] = [set() for _ in req.facts]
+        prep.fact_numbers = [[] for _ in req.facts]
+        for c in chunks:
+            stems[c.fact].update(c.analysis.stems)
+            prep.fact_numbers[c.fact].extend(c.analysis.numbers)
+        prep.fact_stems = [frozenset(s) for s in stems]
         required = [i for i, c in enumerate(claims) if c.check_required]
         if not chunks or not required:
             return prep
@@ -256,6 +264,8 @@ def _evidence(prep: _Prepared, unit: Unit, encodings: Mapping[str, Encoded]) -> 
         [encodings[text_key(c.text)] for c in chunks],
         info.attribute_analysis,
         attr_enc,
+        prep.fact_stems[unit.fact],
+        prep.fact_numbers[unit.fact],
     )
 
 
@@ -266,6 +276,10 @@ def _unit_text(prep: _Prepared, unit: Unit, *, with_attributes: bool = False) ->
     if with_attributes and info.attribute_text:
         return f"{info.attribute_text}. {text}"
     return text
+
+
+def _citation_rank(su: ScoredUnit) -> tuple[bool, float]:
+    return (su.unit.first == su.unit.last, su.score)
 
 
 def _respond(prep: _Prepared, results: list[ClaimResult]) -> dict[str, Any]:
@@ -282,12 +296,14 @@ def _respond(prep: _Prepared, results: list[ClaimResult]) -> dict[str, Any]:
             "claimText": claim.text,
         }
         if claim.check_required:
-            # The best unit of each fact that reaches the threshold, strongest first.
+            # One unit per fact that reaches the threshold: a single sentence when one suffices (the
+            # smallest supporting chunk), the adjacent pair only when the claim needs both sentences.
             best: dict[int, ScoredUnit] = {}
             for su in res.units:
-                if su.score >= threshold and (
-                    su.unit.fact not in best or su.score > best[su.unit.fact].score
-                ):
+                if su.score < threshold:
+                    continue
+                current = best.get(su.unit.fact)
+                if current is None or _citation_rank(su) > _citation_rank(current):
                     best[su.unit.fact] = su
             indices: list[int] = []
             for su in sorted(best.values(), key=lambda s: (-s.score, s.unit.first)):

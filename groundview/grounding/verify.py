@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .lexical import Analysis, numbers_match
+from .lexical import Analysis, Number, numbers_match
 from .models import Encoded, FloatArray
 
 FEATURES: tuple[str, ...] = (
@@ -35,6 +35,8 @@ FEATURES: tuple[str, ...] = (
     "neg_mismatch",  # the claim is negated and the unit is not, or the other way round
     "claim_len",  # log(1 + distinct content stems): long claims are harder to cover wholly
     "is_pair",  # the unit is two adjacent sentences (a combined claim) rather than one
+    "fact_lex_cov",  # share of content stems found anywhere in the unit's whole fact (context)
+    "fact_num_missing",  # share of the claim's numbers found nowhere in the whole fact
 )
 
 
@@ -46,6 +48,8 @@ class EvidenceView:
     encodings: Sequence[Encoded]
     attributes: Analysis
     attribute_encoding: Encoded | None
+    fact_stems: frozenset[str] = frozenset()
+    fact_numbers: Sequence[Number] = ()
 
 
 def _bigrams(content: Sequence[str]) -> set[tuple[str, str]]:
@@ -83,6 +87,15 @@ def pair_features(claim: Analysis, claim_enc: Encoded, evidence: EvidenceView) -
     names = claim.names
     name_missing = sum(1 for n in names if n not in stems) / len(names) if names else 0.0
     neg_mismatch = 1.0 if claim.negated != negated else 0.0
+    fact_stems = evidence.fact_stems | stems
+    fact_lex = sum(1 for s in distinct if s in fact_stems) / len(distinct) if distinct else 1.0
+    fact_numbers = [*numbers, *evidence.fact_numbers]
+    fact_num_missing = (
+        sum(1 for n in claim.numbers if not any(numbers_match(n, m) for m in fact_numbers))
+        / len(claim.numbers)
+        if claim.numbers
+        else 0.0
+    )
     return [
         cos_max,
         lex_cov,
@@ -97,6 +110,8 @@ def pair_features(claim: Analysis, claim_enc: Encoded, evidence: EvidenceView) -
         neg_mismatch,
         math.log1p(len(distinct)),
         1.0 if len(evidence.analyses) > 1 else 0.0,
+        fact_lex,
+        fact_num_missing,
     ]
 
 
