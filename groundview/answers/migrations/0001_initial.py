@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,292 +14,546 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Answer',
+            name="Answer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=1024, unique=True)),
-                ('state', models.CharField(blank=True, db_index=True, max_length=64)),
-                ('answer_text', models.TextField(blank=True)),
-                ('query_text', models.TextField(blank=True)),
-                ('grounding_score', models.FloatField(blank=True, db_index=True, null=True)),
-                ('create_time', models.DateTimeField(blank=True, db_index=True, null=True)),
-                ('complete_time', models.DateTimeField(blank=True, null=True)),
-                ('raw', models.JSONField()),
-                ('imported_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=1024, unique=True)),
+                ("state", models.CharField(blank=True, db_index=True, max_length=64)),
+                ("answer_text", models.TextField(blank=True)),
+                ("query_text", models.TextField(blank=True)),
+                ("grounding_score", models.FloatField(blank=True, db_index=True, null=True)),
+                ("create_time", models.DateTimeField(blank=True, db_index=True, null=True)),
+                ("complete_time", models.DateTimeField(blank=True, null=True)),
+                ("raw", models.JSONField()),
+                ("imported_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'ordering': ['-create_time', '-id'],
+                "ordering": ["-create_time", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='SearchResult',
+            name="SearchResult",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('document', models.CharField(blank=True, max_length=1024)),
-                ('uri', models.CharField(blank=True, max_length=2048)),
-                ('title', models.TextField(blank=True)),
-                ('struct_data', models.JSONField(blank=True, null=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("document", models.CharField(blank=True, max_length=1024)),
+                ("uri", models.CharField(blank=True, max_length=2048)),
+                ("title", models.TextField(blank=True)),
+                ("struct_data", models.JSONField(blank=True, null=True)),
             ],
             options={
-                'ordering': ['action', 'position'],
+                "ordering": ["action", "position"],
             },
         ),
         migrations.CreateModel(
-            name='Session',
+            name="Session",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=1024, unique=True)),
-                ('state', models.CharField(blank=True, db_index=True, max_length=64)),
-                ('user_pseudo_id', models.CharField(blank=True, max_length=1024)),
-                ('start_time', models.DateTimeField(blank=True, null=True)),
-                ('end_time', models.DateTimeField(blank=True, null=True)),
-                ('raw', models.JSONField(blank=True, null=True)),
-                ('imported_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=1024, unique=True)),
+                ("state", models.CharField(blank=True, db_index=True, max_length=64)),
+                ("user_pseudo_id", models.CharField(blank=True, max_length=1024)),
+                ("start_time", models.DateTimeField(blank=True, null=True)),
+                ("end_time", models.DateTimeField(blank=True, null=True)),
+                ("raw", models.JSONField(blank=True, null=True)),
+                ("imported_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='CheckBatch',
+            name="CheckBatch",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('description', models.CharField(blank=True, max_length=255)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("description", models.CharField(blank=True, max_length=255)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'check batches',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name_plural": "check batches",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='CheckRun',
+            name="CheckRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('status', models.CharField(choices=[('queued', 'Queued'), ('running', 'Running'), ('succeeded', 'Succeeded'), ('failed', 'Failed')], db_index=True, default='queued', max_length=16)),
-                ('request', models.JSONField(blank=True, null=True)),
-                ('response', models.JSONField(blank=True, null=True)),
-                ('engine_version', models.CharField(blank=True, max_length=64)),
-                ('model_id', models.CharField(blank=True, max_length=255)),
-                ('citation_threshold', models.FloatField(blank=True, null=True)),
-                ('support_score', models.FloatField(blank=True, db_index=True, null=True)),
-                ('error', models.TextField(blank=True)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('timings', models.JSONField(blank=True, default=dict)),
-                ('queued_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('answer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='check_runs', to='answers.answer')),
-                ('batch', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='runs', to='answers.checkbatch')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "Queued"),
+                            ("running", "Running"),
+                            ("succeeded", "Succeeded"),
+                            ("failed", "Failed"),
+                        ],
+                        db_index=True,
+                        default="queued",
+                        max_length=16,
+                    ),
+                ),
+                ("request", models.JSONField(blank=True, null=True)),
+                ("response", models.JSONField(blank=True, null=True)),
+                ("engine_version", models.CharField(blank=True, max_length=64)),
+                ("model_id", models.CharField(blank=True, max_length=255)),
+                ("citation_threshold", models.FloatField(blank=True, null=True)),
+                ("support_score", models.FloatField(blank=True, db_index=True, null=True)),
+                ("error", models.TextField(blank=True)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                ("timings", models.JSONField(blank=True, default=dict)),
+                ("queued_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "answer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="check_runs",
+                        to="answers.answer",
+                    ),
+                ),
+                (
+                    "batch",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="runs",
+                        to="answers.checkbatch",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-queued_at', '-id'],
+                "ordering": ["-queued_at", "-id"],
             },
         ),
         migrations.AddField(
-            model_name='answer',
-            name='latest_check',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='answers.checkrun'),
+            model_name="answer",
+            name="latest_check",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="answers.checkrun",
+            ),
         ),
         migrations.CreateModel(
-            name='QueryClassification',
+            name="QueryClassification",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('type', models.CharField(db_index=True, max_length=64)),
-                ('positive', models.BooleanField(blank=True, null=True)),
-                ('answer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='query_classifications', to='answers.answer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("type", models.CharField(db_index=True, max_length=64)),
+                ("positive", models.BooleanField(blank=True, null=True)),
+                (
+                    "answer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="query_classifications",
+                        to="answers.answer",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['answer', 'position'],
+                "ordering": ["answer", "position"],
             },
         ),
         migrations.CreateModel(
-            name='Reference',
+            name="Reference",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('kind', models.CharField(choices=[('unstructuredDocumentInfo', 'Unstructured document'), ('chunkInfo', 'Chunk'), ('structuredDocumentInfo', 'Structured document'), ('unknown', 'Unknown')], max_length=32)),
-                ('document', models.CharField(blank=True, max_length=1024)),
-                ('uri', models.CharField(blank=True, max_length=2048)),
-                ('title', models.TextField(blank=True)),
-                ('chunk', models.CharField(blank=True, max_length=1024)),
-                ('content', models.TextField(blank=True)),
-                ('relevance_score', models.FloatField(blank=True, null=True)),
-                ('page_identifier', models.CharField(blank=True, max_length=255)),
-                ('struct_data', models.JSONField(blank=True, null=True)),
-                ('answer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='references', to='answers.answer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("unstructuredDocumentInfo", "Unstructured document"),
+                            ("chunkInfo", "Chunk"),
+                            ("structuredDocumentInfo", "Structured document"),
+                            ("unknown", "Unknown"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                ("document", models.CharField(blank=True, max_length=1024)),
+                ("uri", models.CharField(blank=True, max_length=2048)),
+                ("title", models.TextField(blank=True)),
+                ("chunk", models.CharField(blank=True, max_length=1024)),
+                ("content", models.TextField(blank=True)),
+                ("relevance_score", models.FloatField(blank=True, null=True)),
+                ("page_identifier", models.CharField(blank=True, max_length=255)),
+                ("struct_data", models.JSONField(blank=True, null=True)),
+                (
+                    "answer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="references",
+                        to="answers.answer",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['answer', 'position'],
+                "ordering": ["answer", "position"],
             },
         ),
         migrations.CreateModel(
-            name='GroundingSupport',
+            name="GroundingSupport",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('start_index', models.PositiveBigIntegerField()),
-                ('end_index', models.PositiveBigIntegerField()),
-                ('grounding_score', models.FloatField(blank=True, null=True)),
-                ('grounding_check_required', models.BooleanField(blank=True, null=True)),
-                ('answer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='grounding_supports', to='answers.answer')),
-                ('references', models.ManyToManyField(blank=True, related_name='grounding_supports', to='answers.reference')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("start_index", models.PositiveBigIntegerField()),
+                ("end_index", models.PositiveBigIntegerField()),
+                ("grounding_score", models.FloatField(blank=True, null=True)),
+                ("grounding_check_required", models.BooleanField(blank=True, null=True)),
+                (
+                    "answer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="grounding_supports",
+                        to="answers.answer",
+                    ),
+                ),
+                (
+                    "references",
+                    models.ManyToManyField(
+                        blank=True, related_name="grounding_supports", to="answers.reference"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['answer', 'position'],
+                "ordering": ["answer", "position"],
             },
         ),
         migrations.CreateModel(
-            name='Citation',
+            name="Citation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('start_index', models.PositiveBigIntegerField()),
-                ('end_index', models.PositiveBigIntegerField()),
-                ('answer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='citations', to='answers.answer')),
-                ('references', models.ManyToManyField(blank=True, related_name='citations', to='answers.reference')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("start_index", models.PositiveBigIntegerField()),
+                ("end_index", models.PositiveBigIntegerField()),
+                (
+                    "answer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="citations",
+                        to="answers.answer",
+                    ),
+                ),
+                (
+                    "references",
+                    models.ManyToManyField(
+                        blank=True, related_name="citations", to="answers.reference"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['answer', 'position'],
+                "ordering": ["answer", "position"],
             },
         ),
         migrations.CreateModel(
-            name='ReferenceChunk',
+            name="ReferenceChunk",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('content', models.TextField(blank=True)),
-                ('page_identifier', models.CharField(blank=True, max_length=255)),
-                ('relevance_score', models.FloatField(blank=True, null=True)),
-                ('reference', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chunks', to='answers.reference')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("content", models.TextField(blank=True)),
+                ("page_identifier", models.CharField(blank=True, max_length=255)),
+                ("relevance_score", models.FloatField(blank=True, null=True)),
+                (
+                    "reference",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chunks",
+                        to="answers.reference",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['reference', 'position'],
+                "ordering": ["reference", "position"],
             },
         ),
         migrations.CreateModel(
-            name='RelatedQuestion',
+            name="RelatedQuestion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('text', models.TextField()),
-                ('answer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='related_questions', to='answers.answer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("text", models.TextField()),
+                (
+                    "answer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="related_questions",
+                        to="answers.answer",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['answer', 'position'],
+                "ordering": ["answer", "position"],
             },
         ),
         migrations.CreateModel(
-            name='SafetyRating',
+            name="SafetyRating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('category', models.CharField(db_index=True, max_length=64)),
-                ('probability', models.CharField(blank=True, max_length=64)),
-                ('probability_score', models.FloatField(blank=True, null=True)),
-                ('severity', models.CharField(blank=True, max_length=64)),
-                ('severity_score', models.FloatField(blank=True, null=True)),
-                ('blocked', models.BooleanField(blank=True, null=True)),
-                ('answer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='safety_ratings', to='answers.answer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("category", models.CharField(db_index=True, max_length=64)),
+                ("probability", models.CharField(blank=True, max_length=64)),
+                ("probability_score", models.FloatField(blank=True, null=True)),
+                ("severity", models.CharField(blank=True, max_length=64)),
+                ("severity_score", models.FloatField(blank=True, null=True)),
+                ("blocked", models.BooleanField(blank=True, null=True)),
+                (
+                    "answer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="safety_ratings",
+                        to="answers.answer",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['answer', 'position'],
+                "ordering": ["answer", "position"],
             },
         ),
         migrations.CreateModel(
-            name='SearchResultChunk',
+            name="SearchResultChunk",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('chunk', models.CharField(blank=True, max_length=1024)),
-                ('content', models.TextField(blank=True)),
-                ('relevance_score', models.FloatField(blank=True, null=True)),
-                ('result', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chunks', to='answers.searchresult')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("chunk", models.CharField(blank=True, max_length=1024)),
+                ("content", models.TextField(blank=True)),
+                ("relevance_score", models.FloatField(blank=True, null=True)),
+                (
+                    "result",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chunks",
+                        to="answers.searchresult",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['result', 'position'],
+                "ordering": ["result", "position"],
             },
         ),
         migrations.CreateModel(
-            name='SearchResultSnippet',
+            name="SearchResultSnippet",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('snippet', models.TextField(blank=True)),
-                ('snippet_status', models.CharField(blank=True, max_length=64)),
-                ('result', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='snippets', to='answers.searchresult')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("snippet", models.TextField(blank=True)),
+                ("snippet_status", models.CharField(blank=True, max_length=64)),
+                (
+                    "result",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="snippets",
+                        to="answers.searchresult",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['result', 'position'],
+                "ordering": ["result", "position"],
             },
         ),
         migrations.AddField(
-            model_name='answer',
-            name='session',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='answers', to='answers.session'),
+            model_name="answer",
+            name="session",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="answers",
+                to="answers.session",
+            ),
         ),
         migrations.CreateModel(
-            name='SkippedReason',
+            name="SkippedReason",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('reason', models.CharField(db_index=True, max_length=64)),
-                ('answer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='skipped_reasons', to='answers.answer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("reason", models.CharField(db_index=True, max_length=64)),
+                (
+                    "answer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="skipped_reasons",
+                        to="answers.answer",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['answer', 'position'],
+                "ordering": ["answer", "position"],
             },
         ),
         migrations.CreateModel(
-            name='Step',
+            name="Step",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('state', models.CharField(blank=True, max_length=64)),
-                ('description', models.TextField(blank=True)),
-                ('thought', models.TextField(blank=True)),
-                ('answer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='steps', to='answers.answer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("state", models.CharField(blank=True, max_length=64)),
+                ("description", models.TextField(blank=True)),
+                ("thought", models.TextField(blank=True)),
+                (
+                    "answer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="steps",
+                        to="answers.answer",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['answer', 'position'],
+                "ordering": ["answer", "position"],
             },
         ),
         migrations.CreateModel(
-            name='StepAction',
+            name="StepAction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('search_query', models.TextField(blank=True)),
-                ('step', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='answers.step')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField()),
+                ("search_query", models.TextField(blank=True)),
+                (
+                    "step",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="actions",
+                        to="answers.step",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['step', 'position'],
+                "ordering": ["step", "position"],
             },
         ),
         migrations.AddField(
-            model_name='searchresult',
-            name='action',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='search_results', to='answers.stepaction'),
+            model_name="searchresult",
+            name="action",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="search_results",
+                to="answers.stepaction",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='reference',
-            constraint=models.UniqueConstraint(fields=('answer', 'position'), name='reference_position_unique'),
+            model_name="reference",
+            constraint=models.UniqueConstraint(
+                fields=("answer", "position"), name="reference_position_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='groundingsupport',
-            constraint=models.CheckConstraint(condition=models.Q(('start_index__lte', models.F('end_index'))), name='support_span_ordered'),
+            model_name="groundingsupport",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("start_index__lte", models.F("end_index"))),
+                name="support_span_ordered",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='citation',
-            constraint=models.CheckConstraint(condition=models.Q(('start_index__lte', models.F('end_index'))), name='citation_span_ordered'),
+            model_name="citation",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("start_index__lte", models.F("end_index"))),
+                name="citation_span_ordered",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='referencechunk',
-            constraint=models.UniqueConstraint(fields=('reference', 'position'), name='chunk_position_unique'),
+            model_name="referencechunk",
+            constraint=models.UniqueConstraint(
+                fields=("reference", "position"), name="chunk_position_unique"
+            ),
         ),
     ]
