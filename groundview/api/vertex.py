@@ -67,6 +67,10 @@ class GoogleView(NulSafeMixin, APIView):
 
     google_errors = True
 
+    def perform_content_negotiation(self, request, force=False):
+        # Google's API answers JSON whatever the Accept header says.
+        return super().perform_content_negotiation(request, force=True)
+
 
 def engine():
     # One engine per process: get_engine caches it, so the model loads on the first request only.

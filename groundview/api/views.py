@@ -459,7 +459,10 @@ def export_schema(summary: str, media_type: str, parameters) -> dict:
 
 
 class ExportView(NulSafeMixin, APIView):
-    pass
+    def perform_content_negotiation(self, request, force=False):
+        # The file's own type (application/jsonl, text/csv) is not a renderer's: never answer 406
+        # to a client that asks for it; errors still come back as JSON.
+        return super().perform_content_negotiation(request, force=True)
 
 
 class AnswersExportView(ExportView):

@@ -233,3 +233,15 @@ def test_import_bigger_than_djangos_form_limit(admin_client):
 def test_docs_and_schema_without_slash_redirect(reviewer_client):
     assert reviewer_client.get("/api/docs")["Location"] == "/api/docs/"
     assert reviewer_client.get("/api/schema")["Location"] == "/api/schema/"
+
+
+def test_import_queues_checks_when_configured(admin_client, settings):
+    settings.GROUNDVIEW_CHECK_ON_IMPORT = True
+
+    post_import(admin_client, [make_answer("c1"), make_answer("c2")])
+    post_import(admin_client, [make_answer("c1"), make_answer("c2", groundingScore=0.3)])
+
+    # Checks for the two new answers, then for the one that changed; none for the unchanged one.
+    assert sorted(CheckRun.objects.values_list("answer__name", flat=True)) == sorted(
+        [make_answer("c1")["name"], make_answer("c2")["name"], make_answer("c2")["name"]]
+    )

@@ -153,3 +153,18 @@ def test_labels_export_across_chunk_boundaries_keeps_each_labels_claims(reviewer
         assert document["answer"] == answers[i].name
         expected = [i % 20] if i % 2 else []
         assert [claim["end_index"] for claim in document["claims"]] == expected
+
+
+@pytest.mark.parametrize(
+    ("url", "accept"),
+    [
+        ("/api/export/answers.jsonl", "application/jsonl"),
+        ("/api/export/labels.jsonl", "application/x-ndjson"),
+        ("/api/export/labels.csv", "text/csv"),
+    ],
+)
+def test_exports_accept_their_own_media_type(reviewer_client, answer, url, accept):
+    response = reviewer_client.get(url, HTTP_ACCEPT=accept)
+
+    assert response.status_code == 200
+    assert response["Content-Type"].split(";")[0] in {"application/jsonl", "text/csv"}
