@@ -74,6 +74,10 @@ class AnswerLabelAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(claim_total=Count("claims"))
 
+    def get_inlines(self, request, obj):
+        # Claim spans are checked against the answer's text, so the answer must be chosen first.
+        return self.inlines if obj is not None else []
+
     @admin.display(description="claims", ordering="claim_total")
     def claim_count(self, obj):
         return obj.claim_total

@@ -219,3 +219,9 @@ def test_reviewers_cannot_reach_the_admin(client, reviewer):
     response = client.get(reverse("admin:api_apitoken_changelist"))
 
     assert response.status_code == 302 and "/admin/login/" in response["Location"]
+
+
+def test_new_label_page_has_no_claims_until_the_answer_is_chosen(client, answers):
+    page = client.get(reverse("admin:review_answerlabel_add")).content.decode()
+
+    assert "claims-TOTAL_FORMS" not in page
