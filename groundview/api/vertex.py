@@ -31,8 +31,9 @@ from groundview.grounding import ModelLoadError, RequestError, get_engine
 
 logger = logging.getLogger(__name__)
 
-# Bigger than the largest valid request (200 facts of 10,000 characters, up to 4 bytes each).
-CHECK_MAX_BYTES = 16 * 1024 * 1024
+# Bigger than the largest valid request: 200 facts of 10,000 characters, each up to 12 bytes when
+# a client escapes non-ASCII as JSON surrogate pairs (Python's json.dumps does by default).
+CHECK_MAX_BYTES = 32 * 1024 * 1024
 
 GOOGLE_STATUS = {
     400: "INVALID_ARGUMENT",
