@@ -99,6 +99,9 @@ class KeysetCursor(BasePagination):
                 return [valued]
         return [empty, valued] if backwards else [valued, empty]
 
+    def sort_key(self) -> str:
+        return ("-" if self.descending else "") + self.field
+
     def get_page_size(self, request) -> int:
         raw = request.query_params.get(self.page_size_query_param, "")
         if not raw:
@@ -113,8 +116,13 @@ class KeysetCursor(BasePagination):
             return None
         try:
             data = json.loads(base64.urlsafe_b64decode(raw.encode("ascii")).decode())
-            if not isinstance(data, dict) or set(data) != {"v", "id", "p"}:
+            if not isinstance(data, dict) or set(data) != {"s", "v", "id", "p"}:
                 raise ValueError
+            if data["s"] != self.sort_key():
+                # A cursor from a list in another order would start at the wrong row.
+                raise ValidationError(
+                    {self.cursor_query_param: ["This cursor belongs to another sort order."]}
+                )
             if not isinstance(data["id"], int) or not isinstance(data["p"], bool):
                 raise ValueError
             if not 0 <= data["id"] < 2**63:
@@ -137,7 +145,7 @@ class KeysetCursor(BasePagination):
         value = row._sort_value
         if isinstance(value, datetime):
             value = "dt:" + value.isoformat()
-        data = {"v": value, "id": row.pk, "p": previous}
+        data = {"s": self.sort_key(), "v": value, "id": row.pk, "p": previous}
         token = base64.urlsafe_b64encode(json.dumps(data).encode()).decode("ascii")
         return replace_query_param(self.base_url, self.cursor_query_param, token)
 

@@ -245,3 +245,14 @@ def test_import_queues_checks_when_configured(admin_client, settings):
     assert sorted(CheckRun.objects.values_list("answer__name", flat=True)) == sorted(
         [make_answer("c1")["name"], make_answer("c2")["name"], make_answer("c2")["name"]]
     )
+
+
+def test_a_cursor_only_works_with_the_sort_it_came_from(reviewer_client):
+    import_documents([make_answer(f"c{i}") for i in range(3)])
+    next_url = reviewer_client.get("/api/answers?sort=name&page_size=1").json()["next"]
+    cursor = next_url.split("cursor=")[1].split("&")[0]
+
+    response = reviewer_client.get(f"/api/answers?sort=-score&page_size=1&cursor={cursor}")
+
+    assert response.status_code == 400
+    assert "another sort order" in response.json()["cursor"][0]
