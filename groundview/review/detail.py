@@ -195,6 +195,8 @@ class ClaimView:
     note: str = ""
     # False for plain sentences nobody checked: no citation means nothing then.
     checked: bool = True
+    # False when the span does not fit the text (a bad response): shown, never labelled.
+    valid_span: bool = True
 
     @property
     def number(self) -> int:
@@ -564,6 +566,9 @@ def build_page(answer: Answer, reviewer, source: str = "") -> AnswerPage:
 
     spans = [claim.span() for claim in claims] + extra_spans
     sliced = highlight.slice_text(answer.answer_text, spans)
+    invalid = {span.key for span in sliced.invalid}
+    for claim in claims:
+        claim.valid_span = claim.key not in invalid
 
     cited_by_answer = {r.pk for c in answer.citations.all() for r in c.references.all()} | {
         r.pk for s in answer.grounding_supports.all() for r in s.references.all()

@@ -295,3 +295,25 @@ def test_a_rejected_label_keeps_queue_mode_and_source(reviewer_client, paris):
     html = response.content.decode()
     assert 'name="queue_query" value="q=paris"' in html
     assert 'aria-current="true">Imported supports' in html
+
+
+def test_a_check_response_with_bad_spans_renders_and_says_so(
+    reviewer_client, make_answer, make_check
+):
+    text = "Emoji 😀 here."
+    answer = make_answer(text)
+    run = make_check(answer, [(0, 5, 0.9, [])])
+    run.response["claims"] += [
+        {"startPos": 7, "endPos": 8, "claimText": "half an emoji", "citationIndices": [99]},
+        {"startPos": 3, "endPos": 999, "claimText": "past the end"},
+        {"startPos": 12, "endPos": 12, "claimText": ""},
+    ]
+    run.save()
+    response = reviewer_client.get(reverse("review:answer_detail", args=[answer.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "2 spans fell outside the text or inside a character" in html
+    assert "half an emoji" in html  # the claim is still listed, with the checker's text
+    assert 'class="hl hl-empty' in html  # the empty span is a marker at its offset
+    assert "does not fit the answer text" in html
+    assert 'name="claim-2-verdict"' not in html and 'name="claim-1-verdict"' in html
