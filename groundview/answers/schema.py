@@ -101,7 +101,9 @@ TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\
 def parse_timestamp(value: Any, path: str) -> datetime:
     string(value, path)
     if not TIMESTAMP.match(value):
-        raise RecordError(path, f'must be an RFC 3339 timestamp like "2024-05-01T12:00:00Z", not {value!r}')
+        raise RecordError(
+            path, f'must be an RFC 3339 timestamp like "2024-05-01T12:00:00Z", not {value!r}'
+        )
     try:
         return datetime.fromisoformat(value)
     except ValueError as error:
@@ -139,9 +141,7 @@ def obj(fields: Mapping[str, Checker]) -> Checker:
 
 string_map = obj({})
 
-CHUNK_CONTENT = obj(
-    {"content": string, "pageIdentifier": string, "relevanceScore": number}
-)
+CHUNK_CONTENT = obj({"content": string, "pageIdentifier": string, "relevanceScore": number})
 DOCUMENT_METADATA = obj(
     {
         "document": string,
@@ -219,7 +219,13 @@ ANSWER = obj(
         "groundingScore": score,
         "citations": array(obj({"sources": array(SOURCE)})),
         "groundingSupports": array(
-            obj({"sources": array(SOURCE), "groundingScore": score, "groundingCheckRequired": boolean})
+            obj(
+                {
+                    "sources": array(SOURCE),
+                    "groundingScore": score,
+                    "groundingCheckRequired": boolean,
+                }
+            )
         ),
         "references": array(REFERENCE),
         "relatedQuestions": array(string),
@@ -239,9 +245,7 @@ SESSION = obj(
         "state": string,
         "userPseudoId": string,
         "displayName": string,
-        "turns": array(
-            obj({"query": obj({"text": string, "queryId": string}), "answer": string})
-        ),
+        "turns": array(obj({"query": obj({"text": string, "queryId": string}), "answer": string})),
         "startTime": timestamp,
         "endTime": timestamp,
         "isPinned": boolean,
