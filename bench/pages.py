@@ -263,7 +263,9 @@ def install_trivial_view() -> None:
     clear_url_caches()
 
 
-def measure(client, urls: list[str], runs: int) -> dict[str, tuple[list[float], list[float]]]:
+def measure(
+    client, urls: list[str], runs: int
+) -> dict[str, tuple[list[float], list[float], list[float]]]:
     """Wall and in-process CPU milliseconds per request, pages interleaved round-robin.
 
     Interleaving spreads any load from other processes on this shared machine evenly over all
@@ -273,14 +275,30 @@ def measure(client, urls: list[str], runs: int) -> dict[str, tuple[list[float], 
         for _ in range(3):
             response = client.get(url)
             assert response.status_code == 200, (url, response.status_code)
-    samples: dict[str, tuple[list[float], list[float]]] = {url: ([], []) for url in urls}
-    for _ in range(runs):
-        for url in urls:
-            wall, cpu = time.perf_counter(), time.process_time()
-            response = client.get(url)
-            samples[url][0].append((time.perf_counter() - wall) * 1000)
-            samples[url][1].append((time.process_time() - cpu) * 1000)
-            assert response.status_code == 200
+    from django.db import connection
+
+    sql_ms = [0.0]
+
+    def timed_sql(execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            sql_ms[0] += (time.perf_counter() - started) * 1000
+
+    samples: dict[str, tuple[list[float], list[float], list[float]]] = {
+        url: ([], [], []) for url in urls
+    }
+    with connection.execute_wrapper(timed_sql):
+        for _ in range(runs):
+            for url in urls:
+                sql_ms[0] = 0.0
+                wall, cpu = time.perf_counter(), time.process_time()
+                response = client.get(url)
+                samples[url][0].append((time.perf_counter() - wall) * 1000)
+                samples[url][1].append((time.process_time() - cpu) * 1000)
+                samples[url][2].append(sql_ms[0])
+                assert response.status_code == 200
     return samples
 
 
@@ -338,12 +356,13 @@ def main() -> None:
     )
     samples = measure(client, [url for _, url, _ in pages], args.runs)
     header = (
-        f"{'page':50} {'median ms':>9} {'p95 ms':>7} {'x trivial':>9} {'cpu ms':>7} {'target':>11}"
+        f"{'page':50} {'median ms':>9} {'p95 ms':>7} {'x trivial':>9} {'cpu ms':>7} "
+        f"{'sql ms':>7} {'target':>11}"
     )
     print(header)
     baseline = None
     for title, url, target in pages:
-        wall, cpu = (sorted(values) for values in samples[url])
+        wall, cpu, sql = (sorted(values) for values in samples[url])
         median = statistics.median(wall)
         p95 = wall[min(len(wall) - 1, int(0.95 * len(wall)))]
         baseline = baseline or median
@@ -352,10 +371,11 @@ def main() -> None:
         )
         print(
             f"{title:50} {median:9.1f} {p95:7.1f} {median / baseline:9.1f} "
-            f"{statistics.median(cpu):7.1f} {target_text:>11}"
+            f"{statistics.median(cpu):7.1f} {statistics.median(sql):7.1f} {target_text:>11}"
         )
     print(
-        f"\nload average at end {os.getloadavg()[0]:.1f}; cpu ms = this process only (not PostgreSQL)"
+        f"\nload average at end {os.getloadavg()[0]:.1f}; cpu ms: this process's CPU time;"
+        " sql ms: wall time waiting on PostgreSQL (medians)"
     )
 
 
