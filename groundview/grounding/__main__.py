@@ -57,6 +57,22 @@ def _parse_line(line: str, number: int) -> Any:
         raise RequestError("", f"line {number}: invalid JSON: {exc}") from None
 
 
+def _check_batch(engine: Engine, payloads: list[Any]) -> list[dict[str, Any]]:
+    """Check a batch; if the engine itself fails, retry line by line so one bad request cannot take
+    the others down (its line gets a 500-style error object)."""
+    try:
+        return engine.check_many(payloads, return_errors=True)
+    except Exception:  # noqa: BLE001
+        results: list[dict[str, Any]] = []
+        for payload in payloads:
+            try:
+                results.extend(engine.check_many([payload], return_errors=True))
+            except Exception as exc:  # noqa: BLE001
+                message = f"internal error: {type(exc).__name__}: {exc}"
+                results.append({"error": {"code": 500, "message": message, "status": "INTERNAL"}})
+        return results
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m groundview.grounding", description=__doc__.split("\n")[0]
@@ -93,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 results.append(None)
             except RequestError as exc:
                 results.append(exc.to_json())
-        checked = iter(engine.check_many(payloads, return_errors=True))
+        checked = iter(_check_batch(engine, payloads))
         for res in results:
             out = res if res is not None else next(checked)
             if "error" in out:

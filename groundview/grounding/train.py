@@ -25,6 +25,8 @@ import csv
 import hashlib
 import json
 import math
+import random
+import re
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -133,6 +135,46 @@ def passage_facts(claim: FcClaim) -> list[Fact]:
     ]
 
 
+# --- synthetic negatives -------------------------------------------------------------------------
+# Human labels rarely isolate "right sentence, one wrong detail", yet that is the failure a grounding
+# checker exists for (DESIGN §2). So every supported (claim, passage) pair also yields perturbed copies of
+# the claim - a changed number, a swapped name, an inserted negation - labelled unsupported against the
+# same passage. Deterministic (seeded by the claim text), train split only.
+
+_NUM_RE = re.compile(r"\b\d[\d,]*(?:\.\d+)?\b")
+_NAME_RE = re.compile(r"(?<=[a-z,] )[A-Z][a-z]{2,}\b")
+_AUX_RE = re.compile(r"\b(is|was|are|were|has|had|can|will)\b")
+
+
+def perturbations(text: str, names: Sequence[str]) -> list[str]:
+    rng = random.Random(text)
+    out: list[str] = []
+    m = _NUM_RE.search(text)
+    if m:
+        raw = m.group(0).replace(",", "")
+        try:
+            value = float(raw)
+        except ValueError:
+            value = None
+        if value is not None:
+            if raw.isdigit() and len(raw) == 4 and 1000 <= value <= 2100:
+                new = str(int(value) + rng.choice([-12, -5, -3, -2, 2, 3, 7, 11]))
+            elif raw.isdigit():
+                new = f"{int(value) * rng.choice([2, 3, 5]) + rng.randint(1, 9):,}"
+            else:
+                new = f"{value * rng.choice([0.5, 2.0, 3.0]):g}"
+            out.append(text[: m.start()] + new + text[m.end() :])
+    found = _NAME_RE.findall(text)
+    others = [n for n in names if n not in found]
+    if found and others:
+        old = rng.choice(found)
+        out.append(re.sub(rf"\b{re.escape(old)}\b", rng.choice(others), text, count=1))
+    a = _AUX_RE.search(text)
+    if a and " not " not in text and "n't" not in text:
+        out.append(text[: a.end()] + " not" + text[a.end() :])
+    return out
+
+
 # --- training -----------------------------------------------------------------------------------
 
 
@@ -145,10 +187,11 @@ class Example:
     source: str
 
 
-def _examples(engine: Engine, data: Path, log: Any) -> list[Example]:
+def _examples(engine: Engine, data: Path, log: Any, synthetic: bool) -> list[Example]:
     out: list[Example] = []
     train = [a for a in load_factcheck(data) if not is_test_answer(a.prompt)]
     claims = [(a, c) for a in train for s in a.sentences for c in s.claims]
+    names = sorted({n for _, c in claims for n in _NAME_RE.findall(c.text)})
     for n, (answer, claim) in enumerate(claims):
         facts = passage_facts(claim)
         units = engine.claim_features([claim.text], facts)[0]
@@ -166,6 +209,21 @@ def _examples(engine: Engine, data: Path, log: Any) -> list[Example]:
                         "factcheck",
                     )
                 )
+        for fi, stance in enumerate(claim.stances):
+            if not synthetic or stance != SUPPORT or not by_fact.get(fi):
+                continue
+            for k, fake in enumerate(perturbations(claim.text, names)):
+                fake_units = engine.claim_features([fake], [facts[fi]])[0]
+                if fake_units:
+                    out.append(
+                        Example(
+                            [(su, 0) for su in fake_units],
+                            0,
+                            answer.prompt,
+                            f"fake:{answer.prompt}:{claim.text}:{fi}:{k}",
+                            "synthetic",
+                        )
+                    )
         if n % 50 == 0:
             print(f"  factcheck claims {n}/{len(claims)}", file=log)
     begin = load_begin(data, test=False)
@@ -210,7 +268,10 @@ def _balanced_accuracy(y: np.ndarray, pred: np.ndarray) -> float:
 
 
 def train(
-    data: Path = DEFAULT_DATA, out: Path = DEFAULT_VERIFIER, log: Any = sys.stderr
+    data: Path = DEFAULT_DATA,
+    out: Path = DEFAULT_VERIFIER,
+    log: Any = sys.stderr,
+    synthetic: bool = False,
 ) -> dict[str, Any]:
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import GroupKFold
@@ -234,12 +295,16 @@ def train(
     )
     engine = Engine(EngineConfig(verifier_path=str(neutral)))
     print("computing features ...", file=log)
-    examples = _examples(engine, data, log)
+    examples = _examples(engine, data, log, synthetic)
     y = np.asarray([e.label for e in examples])
     groups = np.asarray([e.group for e in examples])
     # FactCheck-GPT is the target; BEGIN adds variety (short knowledge, dialogue style) at half weight.
     source_w = np.asarray([1.0 if e.source == "factcheck" else 0.5 for e in examples])
+    # Synthetic negatives carry a third of a real example's weight: they teach consistency without
+    # outvoting the human labels.
+    source_w[np.asarray([e.source == "synthetic" for e in examples])] = 0.33
     print(f"{len(examples)} pairs, {int(y.sum())} supported", file=log)
+    sys.stdout.flush()
 
     weights: np.ndarray | None = None
     model: Any = None
@@ -293,7 +358,8 @@ def train(
         "calibration": "intercept shifted so that the cross-validated best claim-level threshold is 0.6",
         "trained_on": {
             "factcheck_gpt_pairs": int(fc.sum()),
-            "begin_dev_pairs": int((~fc).sum()),
+            "begin_dev_pairs": sum(e.source == "begin" for e in examples),
+            "synthetic_negatives": sum(e.source == "synthetic" for e in examples),
             "supported": int(y.sum()),
         },
         "split": "FactCheck-GPT answers with sha256(prompt) % 10 < 3 are held out; BEGIN test is held out",
@@ -338,6 +404,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--out", type=Path, default=DEFAULT_VERIFIER)
+    parser.add_argument(
+        "--synthetic-negatives",
+        action="store_true",
+        help="add perturbed claims (number/name/negation) as negatives; experimental, not yet used "
+        "for the shipped verifier.json",
+    )
     args = parser.parse_args(argv)
-    train(args.data, args.out)
+    train(args.data, args.out, synthetic=args.synthetic_negatives)
     return 0
