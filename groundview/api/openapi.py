@@ -25,9 +25,12 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
 
 
 def only_canonical_routes(endpoints, **kwargs):
-    """Describe the Vertex routes once, under /v1/; /v1beta/ and /v1alpha/ are aliases."""
+    """Describe the Vertex routes once, under /v1/ and engines/; /v1beta/, /v1alpha/ and the
+    dataStores/ shape are aliases."""
     kept = []
     for path, path_regex, method, callback in endpoints:
+        if "/dataStores/" in path:
+            continue  # the same views as the engines/ shape
         if "{version}" in path:
             path = path.replace("{version}", "v1")
         kept.append((path, path_regex, method, callback))

@@ -2,6 +2,7 @@
 
 - `POST /{v1,v1beta,v1alpha}/projects/*/locations/*/groundingConfigs/*:check` (Check Grounding)
 - `GET .../collections/*/engines/*/sessions/*/answers/*` (answers.get): the stored document as imported
+  (also under `dataStores/*` instead of `engines/*`)
 - `GET .../collections/*/engines/*/sessions/*` (sessions.get): the stored Session document; for a
   session only implied by its answers' names, `{name, turns: [{query: {text}, answer}]}` built from them.
 
@@ -78,6 +79,14 @@ def engine():
     return get_engine(checks.engine_config())
 
 
+def resource_name(request) -> str:
+    """The resource name is the path after the version: "/v1/projects/..." -> "projects/...".
+
+    Stored names are matched exactly, whether their parent is an engine or a data store.
+    """
+    return request.path_info.split("/", 2)[2]
+
+
 class CheckGroundingView(GoogleView):
     @extend_schema(
         tags=["vertex"],
@@ -143,11 +152,8 @@ class AnswerGetView(GoogleView):
         description="Returns the stored Answer exactly as imported. Also under /v1beta/ and /v1alpha/.",
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
     )
-    def get(self, request, version, project, location, collection, engine, session, answer):
-        name = (
-            f"projects/{project}/locations/{location}/collections/{collection}/engines/{engine}"
-            f"/sessions/{session}/answers/{answer}"
-        )
+    def get(self, request, **kwargs):
+        name = resource_name(request)
         document = Answer.objects.filter(name=name).values_list("raw", flat=True).first()
         if document is None:
             raise NotFound(f'Answer "{name}" not found.')
@@ -165,11 +171,8 @@ class SessionGetView(GoogleView):
         ),
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
     )
-    def get(self, request, version, project, location, collection, engine, session):
-        name = (
-            f"projects/{project}/locations/{location}/collections/{collection}/engines/{engine}"
-            f"/sessions/{session}"
-        )
+    def get(self, request, **kwargs):
+        name = resource_name(request)
         row = Session.objects.filter(name=name).first()
         if row is None:
             raise NotFound(f'Session "{name}" not found.')

@@ -243,3 +243,14 @@ def test_an_engine_failure_is_a_500_in_googles_shape(reviewer_client, monkeypatc
 
     assert response.status_code == 500
     assert response.json()["error"]["status"] == "INTERNAL"
+
+
+def test_answers_under_a_data_store_are_found_too(reviewer_client):
+    name = "projects/p1/locations/global/collections/c/dataStores/ds1/sessions/s9/answers/a9"
+    import_documents([{"name": name, "state": "SUCCEEDED", "answerText": "Hi."}])
+
+    answer = reviewer_client.get(f"/v1alpha/{name}")
+    session = reviewer_client.get(f"/v1/{name.rsplit('/answers/', 1)[0]}")
+
+    assert answer.json() == {"name": name, "state": "SUCCEEDED", "answerText": "Hi."}
+    assert session.json()["turns"] == [{"answer": name}]
