@@ -15,6 +15,9 @@ from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
+
 from .claims import split_sentences
 from .lexical import Analysis, analyse
 from .models import Encoded
@@ -89,36 +92,45 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
 
 
 class BM25:
-    """Okapi BM25 over chunk stems; queries are claim stems."""
+    """Okapi BM25 over chunk stems; queries are claim stems.
+
+    Each (term, chunk) contribution is precomputed into numpy arrays, so a query costs a few vector
+    additions even when common terms occur in all 14,000 chunks of a maximum-size request.
+    """
 
     def __init__(self, docs: Sequence[Analysis], k1: float = 1.2, b: float = 0.75) -> None:
-        self.k1, self.b = k1, b
-        self.postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        self.lengths = [len(d.stems) for d in docs]
-        self.avg = (sum(self.lengths) / len(self.lengths)) if self.lengths else 1.0
+        postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        lengths = [len(d.stems) for d in docs]
+        avg = (sum(lengths) / len(lengths)) if lengths else 1.0
         for i, d in enumerate(docs):
             for term, tf in Counter(d.stems).items():
-                self.postings[term].append((i, tf))
+                postings[term].append((i, tf))
         n = len(docs)
-        self.idf = {
-            t: math.log(1.0 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in self.postings.items()
-        }
+        self.n = n
+        self.docs: dict[str, npt.NDArray[np.int64]] = {}
+        self.weights: dict[str, npt.NDArray[np.float64]] = {}
+        for term, posting in postings.items():
+            idf = math.log(1.0 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
+            ids = np.fromiter((d for d, _ in posting), dtype=np.int64, count=len(posting))
+            tfs = np.fromiter((t for _, t in posting), dtype=np.float64, count=len(posting))
+            norm = k1 * (1 - b + b * np.asarray([lengths[d] for d, _ in posting]) / max(avg, 1e-9))
+            self.docs[term] = ids
+            self.weights[term] = idf * tfs * (k1 + 1) / (tfs + norm)
 
-    def scores(self, query: Sequence[str]) -> dict[int, float]:
-        out: dict[int, float] = defaultdict(float)
+    def scores(self, query: Sequence[str]) -> npt.NDArray[np.float64]:
+        out = np.zeros(self.n, dtype=np.float64)
         for term in set(query):
-            posting = self.postings.get(term)
-            if not posting:
-                continue
-            idf = self.idf[term]
-            for doc, tf in posting:
-                norm = self.k1 * (1 - self.b + self.b * self.lengths[doc] / max(self.avg, 1e-9))
-                out[doc] += idf * tf * (self.k1 + 1) / (tf + norm)
+            ids = self.docs.get(term)
+            if ids is not None:
+                out[ids] += self.weights[term]
         return out
 
     def top(self, query: Sequence[str], k: int) -> list[int]:
-        scored = self.scores(query)
-        return [d for d, _ in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:k]]
+        scores = self.scores(query)
+        hits = np.flatnonzero(scores > 0)
+        if hits.size > k:
+            hits = hits[np.argpartition(-scores[hits], k - 1)[:k]]
+        return sorted(hits.tolist(), key=lambda d: (-scores[d], d))
 
 
 def text_key(text: str) -> str:
