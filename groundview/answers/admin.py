@@ -1,4 +1,5 @@
 from django.contrib import admin, messages
+from django.contrib.admin.views.main import ChangeList
 from django.db.models import Q
 from django.http import StreamingHttpResponse
 from django.urls import reverse
@@ -138,6 +139,16 @@ class GroundingScoreBucketFilter(ScoreBucketFilter):
         return [("none", "No groundingScore"), *super().lookups(request, model_admin)[1:]]
 
 
+class AnswerChangeList(ChangeList):
+    def get_queryset(self, request, exclude_parameters=None):
+        # The list shows none of the JSON documents; loading them is most of a page's cost.
+        return (
+            super()
+            .get_queryset(request, exclude_parameters)
+            .defer("raw", "session__raw", "latest_check__request", "latest_check__response")
+        )
+
+
 @admin.register(Answer)
 class AnswerAdmin(admin.ModelAdmin):
     list_display = [
@@ -170,6 +181,9 @@ class AnswerAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+    def get_changelist(self, request, **kwargs):
+        return AnswerChangeList
 
     @admin.display(description="support score", ordering="latest_check__support_score")
     def support_score(self, obj):
