@@ -64,3 +64,6 @@ bench-pages: install services
 
 clean:
 	rm -rf $(VENV) var tests/artifacts
+
+train-verifier: install
+	$(BIN)/python bench/train_verifier.py
