@@ -447,7 +447,7 @@ def finish(
         "response": response,
         "fact_sources": fact_sources,
         "citation_threshold": request["groundingSpec"]["citationThreshold"],
-        "support_score": response.get("supportScore") if succeeded else None,
+        "support_score": score_of(response) if succeeded else None,
         "error": error,
         "timings": timings,
         "finished_at": now,
@@ -462,6 +462,17 @@ def finish(
                 Q(latest_check__isnull=True) | Q(latest_check_id__lt=run.pk)
             ).update(latest_check_id=run.pk)
     return succeeded
+
+
+def score_of(response: dict[str, Any]) -> float | None:
+    """The run's score for sorting and filtering: none when no claim needed a check.
+
+    The engine answers supportScore 1.0 for an empty answer or one of pleasantries only (nothing
+    to contradict); ranking those as perfectly grounded would put them on top of every review.
+    """
+    if not any(claim.get("groundingCheckRequired") for claim in response.get("claims", [])):
+        return None
+    return response.get("supportScore")
 
 
 def fail_unfinished(run_ids: Sequence[int], error: str) -> int:

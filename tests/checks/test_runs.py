@@ -357,3 +357,19 @@ def test_runs_whose_task_cannot_be_sent_are_failed(
         "could not queue the check: "
         "OperationalError: Error 111 connecting to redis:6379. Connection refused."
     )
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("text", ["", "Let me know if you have other questions."])
+def test_an_answer_with_nothing_to_check_gets_no_score(
+    text, make_answer, django_capture_on_commit_callbacks
+):
+    # Given an answer with no claim that needs a check, checked by the real engine
+    answer = make_answer(text)
+
+    queue([answer], django_capture_on_commit_callbacks)
+
+    run = CheckRun.objects.get()
+    assert run.status == Status.SUCCEEDED
+    assert run.response["supportScore"] == 1.0  # the engine's answer is stored as it was ...
+    assert run.support_score is None  # ... but it does not rank the answer as well grounded
