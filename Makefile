@@ -23,6 +23,7 @@ migrate: install
 
 demo: migrate
 	$(BIN)/python manage.py load_demo
+	-$(BIN)/python manage.py check_answers --only-unchecked
 	$(BIN)/python manage.py ensure_admin
 
 run: demo
