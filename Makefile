@@ -55,9 +55,13 @@ test: install services browser lint
 	DATABASE_URL=$(TEST_DATABASE_URL) GROUNDVIEW_TEST_BROKER_URL=$(TEST_BROKER_URL) \
 		$(BIN)/pytest
 
-bench: install
-	$(BIN)/python bench/latency.py
+# Each script prints its numbers; see README "Benchmarks". evaluate needs ../shared/data.
+bench: install services
 	$(BIN)/python bench/evaluate.py
+	$(BIN)/python bench/latency.py
+	$(BIN)/python bench/throughput.py
+	$(BIN)/python bench/pages.py
+	$(BIN)/python bench/api.py
 
 # Review pages vs. a trivial view; seeds a PostgreSQL database gv_bench_pages once (~2 min).
 bench-pages: install services
