@@ -181,6 +181,10 @@ _NO_CHECK_START = re.compile(
     r"|as an ai\b|as a (?:large )?language model\b|as an? (?:ai )?(?:assistant|chatbot)\b"
     r"|i (?:am|'m) (?:sorry|not sure|not able|unable|an ai|happy|glad)\b"
     r"|i (?:do not|don't|cannot|can't) (?:have|know|provide|access|browse)\b"
+    # The assistant reporting on its own search, as skipped answers do, asserts nothing to ground.
+    r"|i (?:could not|couldn't|was unable to|did not|didn't) find\b"
+    r"|(?:an? |the )?(?:summary|answer|response) (?:could not|couldn't|cannot|can't) be generated\b"
+    r"|no (?:relevant )?(?:results|information|answer|content) (?:was|were|could be) found\b"
     r"|i (?:would |'d )?(?:recommend|suggest|advise)\b"
     r"|in (?:summary|conclusion)[,:]?$"
     r"|it(?:'s| is) (?:important|worth|essential|crucial|advisable|best|always a good idea) to"

@@ -95,6 +95,13 @@ def test_here_is_what_i_found_needs_no_check() -> None:
     assert not needs_check("Compare the quotes and services offered by each decorator.")
 
 
+def test_an_assistant_reporting_on_its_own_search_needs_no_check() -> None:
+    assert not needs_check("A summary could not be generated for your search query.")
+    assert not needs_check("I could not find an answer to that in the documents.")
+    assert not needs_check("No relevant results were found.")
+    assert needs_check("No survivors were found after the 1912 sinking.")
+
+
 def test_factual_sentences_need_a_check() -> None:
     assert needs_check("Google was founded in 1998 by Larry Page and Sergey Brin.")
     assert needs_check("Here is the tallest building in the world, the Burj Khalifa.") is True
