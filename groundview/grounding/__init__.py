@@ -7,7 +7,7 @@ Pure Python + sentence-transformers; imports nothing from Django, DRF or Celery.
     response = engine.check({"answerCandidate": "...", "facts": [{"factText": "..."}]})
 """
 
-from .check import ENGINE_VERSION, ClaimResult, Engine, ScoredUnit, get_engine
+from .check import ENGINE_VERSION, ClaimResult, Engine, get_engine
 from .config import EngineConfig
 from .models import ModelLoadError
 from .schema import CheckRequest, Fact, RequestError, parse_request
@@ -21,7 +21,6 @@ __all__ = [
     "Fact",
     "ModelLoadError",
     "RequestError",
-    "ScoredUnit",
     "get_engine",
     "parse_request",
 ]

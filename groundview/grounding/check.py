@@ -1,8 +1,11 @@
-"""Check Grounding: request JSON in, response JSON out (DESIGN §2 semantics, §5 pipeline).
+"""Check Grounding: request JSON in, response JSON out (semantics: grounding/README.md).
 
-claims -> groundingCheckRequired -> fact chunks -> BM25 candidates -> embed only what is needed (cached by
-content hash) -> score (claim, unit) pairs -> claim score = max over units -> cite the best unit of each fact
-at or above the threshold -> supportScore = mean claim score over the claims that need a check.
+claims (byte spans) -> groundingCheckRequired -> claims read in context (a leading "It" takes the previous
+subject, for scoring only) -> fact sentences -> BM25 candidates per claim -> embed only the best few
+(cached by content hash) -> coverage of every part of the claim over the candidates' union
+(support.py) -> the window cross-encoder (windows.py) -> calibrated head (head.py) -> cite the smallest
+set of candidates that backs every part, if the claim reaches the threshold -> supportScore = mean claim
+probability over the claims that need a check.
 """
 
 from __future__ import annotations
@@ -17,13 +20,16 @@ import numpy as np
 
 from .claims import Claim, segment_claims
 from .config import EngineConfig
-from .evidence import BM25, Chunk, EmbeddingCache, FactInfo, Unit, chunk_facts, text_key
-from .lexical import Analysis, Number, analyse
+from .context import resolve
+from .evidence import BM25, Chunk, EmbeddingCache, FactInfo, chunk_facts, text_key
+from .head import Head
+from .lexical import Analysis, analyse
 from .models import CrossEncoderScorer, Embedder, Encoded, SentenceTransformerEmbedder
 from .schema import CheckRequest, Fact, RequestError, parse_request
-from .verify import EvidenceView, FeatureVerifier, pair_features
+from .support import Candidate, claim_features, cover
+from .windows import WindowVerifier, windows
 
-ENGINE_VERSION = "0.1.0"
+ENGINE_VERSION = "0.2.0"
 
 
 @dataclass
@@ -32,26 +38,21 @@ class _Prepared:
 
     request: CheckRequest
     claims: list[Claim]
-    claim_analyses: list[Analysis]
+    scoring_texts: list[str]  # claim text read in context
+    analyses: list[Analysis]  # of the scoring texts
     chunks: list[Chunk]
     infos: list[FactInfo]
-    candidates: dict[int, list[int]] = field(default_factory=dict)  # claim index -> chunk indices
-    fact_stems: list[frozenset[str]] = field(default_factory=list)
-    fact_numbers: list[list[Number]] = field(default_factory=list)
-
-
-@dataclass
-class ScoredUnit:
-    unit: Unit
-    score: float
-    features: list[float] | None = None
+    ranked: dict[int, list[int]] = field(default_factory=dict)  # claim -> chunk ids, best first
+    embedded: dict[int, int] = field(default_factory=dict)  # claim -> how many of ranked to embed
 
 
 @dataclass
 class ClaimResult:
     claim: Claim
     score: float | None  # None when no check was required
-    units: list[ScoredUnit]
+    cited: list[list[int]]  # groups of adjacent chunk ids (same fact) that back the claim
+    features: list[float] | None = None
+    candidates: list[int] = field(default_factory=list)
 
 
 class Engine:
@@ -61,11 +62,16 @@ class Engine:
         self.config = config or EngineConfig()
         self._lock = threading.Lock()
         self._embedder: Embedder | None = self.config.embedder
-        self._features: FeatureVerifier | None = None
+        self._head: Head | None = None
+        self._windows: WindowVerifier | None = None
         self._cross: CrossEncoderScorer | None = None
         self._cache = EmbeddingCache(self.config.cache_size)
 
     # --- models ---------------------------------------------------------------------------------
+
+    @property
+    def stacked(self) -> bool:
+        return self.config.verifier != "features"
 
     @property
     def model_id(self) -> str:
@@ -75,14 +81,23 @@ class Engine:
             emb = Path(self.config.embedder_path).name
         else:
             emb = "all-MiniLM-L6-v2"
+        head = self._get_head().version
         if self.config.verifier == "cross-encoder":
-            return f"{emb}+cross-encoder:{Path(self.config.cross_encoder_path or '').name}"
-        return f"{emb}+{self._feature_verifier().version}"
+            return f"{emb}+{head}+cross-encoder:{Path(self.config.cross_encoder_path or '').name}"
+        if self.config.verifier == "stacked":
+            return f"{emb}+{head}+{self._load_windows().version}"
+        return f"{emb}+{head}"
 
-    def _feature_verifier(self) -> FeatureVerifier:
-        if self._features is None:
-            self._features = FeatureVerifier(self.config.verifier_path)
-        return self._features
+    def _get_head(self) -> Head:
+        if self._head is None:
+            self._head = Head(self.config.head_path, stacked=self.stacked)
+        return self._head
+
+    def _load_windows(self) -> WindowVerifier:
+        with self._lock:
+            if self._windows is None:
+                self._windows = WindowVerifier(self.config.verifier_path, self.config.num_threads)
+            return self._windows
 
     def _load(self) -> Embedder:
         with self._lock:
@@ -96,9 +111,11 @@ class Engine:
                     self.config.cross_encoder_label_map,
                     self.config.num_threads,
                 )
-            if self.config.verifier == "features":
-                self._feature_verifier()
-            return self._embedder
+            embedder = self._embedder
+        self._get_head()
+        if self.config.verifier == "stacked":
+            self._load_windows()
+        return embedder
 
     def warm_up(self) -> None:
         """Load every model now and run one tiny request (the first forward pass is slow)."""
@@ -138,57 +155,46 @@ class Engine:
             if isinstance(p, RequestError):
                 out.append(p.to_json())
             else:
-                out.append(_respond(p, self._score(p, encodings, keep_features=False)))
+                out.append(_respond(p, self._score(p, encodings)))
         return out
 
-    def claim_features(
-        self, claim_texts: Sequence[str], facts: Sequence[Fact]
-    ) -> list[list[ScoredUnit]]:
-        """For training and evaluation: each claim text (not re-segmented) against all its candidate
-        units, with the feature vector and current score of each."""
+    def analyse_claims(
+        self, claim_texts: Sequence[str], facts: Sequence[Fact], *, in_context: bool = False
+    ) -> list[ClaimResult]:
+        """For training and evaluation: each claim text (not re-segmented, every one checked) against
+        the facts, with its feature vector (coverage, then the cross-encoder's when stacked)."""
         claims = [Claim(0, len(t.encode()), t, True) for t in claim_texts]
         req = CheckRequest("", list(facts), self.config.default_citation_threshold)
-        prep = self._prepare(req, claims)
-        results = self._score(prep, self._encode_all([prep]), keep_features=True)
-        return [r.units for r in results]
+        prep = self._prepare(req, claims, in_context=in_context)
+        return self._score(prep, self._encode_all([prep]))
 
     # --- pipeline -------------------------------------------------------------------------------
 
-    def _prepare(self, req: CheckRequest, claims: list[Claim]) -> _Prepared:
+    def _prepare(
+        self, req: CheckRequest, claims: list[Claim], *, in_context: bool = True
+    ) -> _Prepared:
         chunks, infos = chunk_facts(req.facts)
-        analyses = [analyse(c.text) for c in claims]
-        prep = _Prepared(req, claims, analyses, chunks, infos)
-        stems: list[set[str]] = [set() for _ in req.facts]
-        prep.fact_numbers = [[] for _ in req.facts]
-        for c in chunks:
-            stems[c.fact].update(c.analysis.stems)
-            prep.fact_numbers[c.fact].extend(c.analysis.numbers)
-        prep.fact_stems = [frozenset(s) for s in stems]
+        texts = resolve([c.text for c in claims]) if in_context else [c.text for c in claims]
+        prep = _Prepared(req, claims, texts, [analyse(t) for t in texts], chunks, infos)
         required = [i for i, c in enumerate(claims) if c.check_required]
         if not chunks or not required:
             return prep
-        if len(chunks) <= self.config.embed_all_limit:
-            every = list(range(len(chunks)))
-            prep.candidates = {i: every for i in required}
-            return prep
         bm25 = BM25([c.analysis for c in chunks])
-        k = max(2, min(self.config.retrieval_k, self.config.max_embedded_chunks // len(required)))
+        embed_k = max(1, min(self.config.embed_k, self.config.max_embedded_chunks // len(required)))
         for i in required:
-            a = analyses[i]
-            top = bm25.top(a.stems, k)
-            prep.candidates[i] = sorted(top)
+            top = bm25.top(prep.analyses[i].stems, self.config.retrieval_k)
+            if len(top) < self.config.retrieval_k and len(chunks) <= self.config.retrieval_k:
+                # A small request: every sentence is a candidate, unmatched ones last.
+                top += [j for j in range(len(chunks)) if j not in set(top)]
+            prep.ranked[i] = top
+            prep.embedded[i] = embed_k
         return prep
 
     def _needed_texts(self, prep: _Prepared) -> Iterable[str]:
-        facts_used: set[int] = set()
-        for ci, chunk_ids in prep.candidates.items():
-            yield prep.claims[ci].text
-            for idx in chunk_ids:
+        for ci, ranked in prep.ranked.items():
+            yield prep.scoring_texts[ci]
+            for idx in ranked[: prep.embedded[ci]]:
                 yield prep.chunks[idx].text
-                facts_used.add(prep.chunks[idx].fact)
-        for fi in facts_used:
-            if prep.infos[fi].attribute_text:
-                yield prep.infos[fi].attribute_text
 
     def _encode_all(self, preps: Sequence[_Prepared]) -> dict[str, Encoded]:
         found: dict[str, Encoded] = {}
@@ -210,82 +216,103 @@ class Engine:
                 for key, enc in zip(missing, encoded, strict=True):
                     found[key] = enc
                     self._cache.put(key, enc)
-        elif self.config.verifier == "cross-encoder" and any(p.candidates for p in preps):
+        elif any(p.ranked for p in preps):
             self._load()
         return found
 
-    def _units(self, prep: _Prepared, chunk_ids: list[int]) -> list[Unit]:
-        units = [Unit(prep.chunks[i].fact, i, i) for i in chunk_ids]
-        chosen = set(chunk_ids)
-        for i in chunk_ids:
-            j = i + 1
-            if j in chosen and prep.chunks[j].fact == prep.chunks[i].fact:
-                units.append(Unit(prep.chunks[i].fact, i, j))
-        return units
+    def _candidates(
+        self, prep: _Prepared, ci: int, encodings: Mapping[str, Encoded]
+    ) -> list[Candidate]:
+        out: list[Candidate] = []
+        for rank, idx in enumerate(prep.ranked.get(ci, [])):
+            chunk = prep.chunks[idx]
+            info = prep.infos[chunk.fact]
+            enc = encodings.get(text_key(chunk.text)) if rank < prep.embedded[ci] else None
+            attrs = info.attribute_analysis if info.attribute_text else None
+            out.append(Candidate(idx, chunk.analysis, attrs, enc))
+        return out
 
-    def _score(
-        self, prep: _Prepared, encodings: Mapping[str, Encoded], *, keep_features: bool
-    ) -> list[ClaimResult]:
+    def _window_text(self, prep: _Prepared, ids: Sequence[int]) -> str:
+        facts_seen: list[int] = []
+        parts: list[str] = []
+        for idx in ids:
+            fact = prep.chunks[idx].fact
+            if fact not in facts_seen and prep.infos[fact].attribute_text:
+                parts.append(prep.infos[fact].attribute_text + ".")
+            facts_seen.append(fact)
+            parts.append(prep.chunks[idx].text)
+        return " ".join(parts)
+
+    def _cross_features(self, prep: _Prepared, todo: list[int]) -> dict[int, list[float]]:
+        """[best window logit, top window logit] per claim, all claims' windows in one batch."""
+        pairs: list[tuple[str, str]] = []
+        owners: list[int] = []
+        for ci in todo:
+            ranked = prep.ranked[ci][: prep.embedded[ci]]
+            order = [(prep.chunks[i].fact, prep.chunks[i].position) for i in ranked]
+            for window in windows(list(range(len(ranked))), order):
+                pairs.append(
+                    (prep.scoring_texts[ci], self._window_text(prep, [ranked[k] for k in window]))
+                )
+                owners.append(ci)
+        if self.config.verifier == "cross-encoder":
+            assert self._cross is not None
+            probs = np.clip(self._cross.score([(w, c) for c, w in pairs]), 1e-4, 1 - 1e-4)
+            logits = np.log(probs / (1 - probs))
+        else:
+            logits = self._load_windows().logits(pairs)
+        out: dict[int, list[float]] = {}
+        for ci, value in zip(owners, logits, strict=True):
+            if ci not in out:
+                out[ci] = [float(value), float(value)]
+            else:
+                out[ci][0] = max(out[ci][0], float(value))
+        return out
+
+    def _score(self, prep: _Prepared, encodings: Mapping[str, Encoded]) -> list[ClaimResult]:
+        todo = [ci for ci in prep.ranked if prep.ranked[ci]]
+        cross = self._cross_features(prep, todo) if self.stacked and todo else {}
         results: list[ClaimResult] = []
         for ci, claim in enumerate(prep.claims):
             if not claim.check_required:
                 results.append(ClaimResult(claim, None, []))
                 continue
-            units = self._units(prep, prep.candidates.get(ci, []))
-            if not units:
+            cands = self._candidates(prep, ci, encodings)
+            if not cands:
                 results.append(ClaimResult(claim, 0.0, []))
                 continue
-            feats: list[list[float]] | None = None
-            if self.config.verifier == "cross-encoder" and not keep_features:
-                assert self._cross is not None
-                pairs = [(_unit_text(prep, u, with_attributes=True), claim.text) for u in units]
-                scores = self._cross.score(pairs)
-            else:
-                claim_enc = encodings[text_key(claim.text)]
-                feats = [
-                    pair_features(prep.claim_analyses[ci], claim_enc, _evidence(prep, u, encodings))
-                    for u in units
-                ]
-                scores = self._feature_verifier().score(np.asarray(feats))
-            scored = [
-                ScoredUnit(u, float(s), feats[k] if keep_features and feats else None)
-                for k, (u, s) in enumerate(zip(units, scores, strict=True))
-            ]
-            results.append(ClaimResult(claim, max(s.score for s in scored), scored))
+            claim_enc = encodings.get(text_key(prep.scoring_texts[ci]))
+            feats = claim_features(prep.analyses[ci], prep.scoring_texts[ci], claim_enc, cands)
+            if self.stacked:
+                feats = feats + cross[ci]
+            score = float(self._get_head().score(feats)[0])
+            chosen = sorted(cands[k].chunk for k in cover(prep.analyses[ci], cands[:10]))
+            results.append(
+                ClaimResult(claim, score, _groups(prep, chosen), feats, prep.ranked[ci])
+            )
         return results
 
 
-def _evidence(prep: _Prepared, unit: Unit, encodings: Mapping[str, Encoded]) -> EvidenceView:
-    chunks = prep.chunks[unit.first : unit.last + 1]
-    info = prep.infos[unit.fact]
-    attr_enc = encodings.get(text_key(info.attribute_text)) if info.attribute_text else None
-    return EvidenceView(
-        [c.analysis for c in chunks],
-        [encodings[text_key(c.text)] for c in chunks],
-        info.attribute_analysis,
-        attr_enc,
-        prep.fact_stems[unit.fact],
-        prep.fact_numbers[unit.fact],
-    )
+def _groups(prep: _Prepared, chunk_ids: Sequence[int]) -> list[list[int]]:
+    """Adjacent sentences of one fact are cited as one chunk (a window), others separately."""
+    groups: list[list[int]] = []
+    for idx in chunk_ids:
+        if groups and groups[-1][-1] == idx - 1 and prep.chunks[idx - 1].fact == prep.chunks[idx].fact:
+            groups[-1].append(idx)
+        else:
+            groups.append([idx])
+    return groups
 
 
-def _unit_text(prep: _Prepared, unit: Unit, *, with_attributes: bool = False) -> str:
-    first, last = prep.chunks[unit.first], prep.chunks[unit.last]
-    text = prep.request.facts[unit.fact].text[first.start : last.end]
-    info = prep.infos[unit.fact]
-    if with_attributes and info.attribute_text:
-        return f"{info.attribute_text}. {text}"
-    return text
-
-
-def _citation_rank(su: ScoredUnit) -> tuple[bool, float]:
-    return (su.unit.first == su.unit.last, su.score)
+def _chunk_text(prep: _Prepared, group: Sequence[int]) -> str:
+    first, last = prep.chunks[group[0]], prep.chunks[group[-1]]
+    return prep.request.facts[first.fact].text[first.start : last.end]
 
 
 def _respond(prep: _Prepared, results: list[ClaimResult]) -> dict[str, Any]:
     threshold = prep.request.citation_threshold
     cited_chunks: list[dict[str, Any]] = []
-    chunk_index: dict[tuple[int, int, int], int] = {}
+    chunk_index: dict[tuple[int, ...], int] = {}
     cited_facts: list[int] = []
     claims_json: list[dict[str, Any]] = []
     for res in results:
@@ -296,30 +323,21 @@ def _respond(prep: _Prepared, results: list[ClaimResult]) -> dict[str, Any]:
             "claimText": claim.text,
         }
         if claim.check_required:
-            # One unit per fact that reaches the threshold: a single sentence when one suffices (the
-            # smallest supporting chunk), the adjacent pair only when the claim needs both sentences.
-            best: dict[int, ScoredUnit] = {}
-            for su in res.units:
-                if su.score < threshold:
-                    continue
-                current = best.get(su.unit.fact)
-                if current is None or _citation_rank(su) > _citation_rank(current):
-                    best[su.unit.fact] = su
+            # Wholly supported or not at all: a claim below the threshold cites nothing.
+            groups = res.cited if res.score is not None and res.score >= threshold else []
             indices: list[int] = []
-            for su in sorted(best.values(), key=lambda s: (-s.score, s.unit.first)):
-                key = (su.unit.fact, su.unit.first, su.unit.last)
+            for group in groups:
+                key = tuple(group)
+                fact = prep.chunks[group[0]].fact
                 if key not in chunk_index:
                     chunk_index[key] = len(cited_chunks)
-                    item: dict[str, Any] = {
-                        "chunkText": _unit_text(prep, su.unit),
-                        "source": str(su.unit.fact),
-                    }
-                    attrs = prep.infos[su.unit.fact].attributes
+                    item: dict[str, Any] = {"chunkText": _chunk_text(prep, group), "source": str(fact)}
+                    attrs = prep.infos[fact].attributes
                     if attrs:
                         item["sourceMetadata"] = dict(attrs)
                     cited_chunks.append(item)
-                    if su.unit.fact not in cited_facts:
-                        cited_facts.append(su.unit.fact)
+                    if fact not in cited_facts:
+                        cited_facts.append(fact)
                 indices.append(chunk_index[key])
             entry["citationIndices"] = indices
         entry["groundingCheckRequired"] = claim.check_required

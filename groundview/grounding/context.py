@@ -1,0 +1,69 @@
+"""Claims read in context: a leading pronoun or "the company" takes its referent from the claim before.
+
+"It was based on the sinking of the RMS Titanic" cannot be checked alone: retrieval and the verifier need
+"Titanic". Only the text that is *scored* changes; the claim's byte span and claimText stay as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_WESTERN_PRONOUN = re.compile(
+    r"^(?P<p>it|its|they|their|he|his|she|her|"
+    r"(?:the|this|that) (?:company|firm|film|movie|book|novel|band|group|city|town|country|"
+    r"organi[sz]ation|team|club|show|series|song|album|game|school|university|college|river|"
+    r"building|project|product|app|application|service|device|model|law|act|war|team|player|"
+    r"author|artist|singer|actor|actress|president|state|region|language|disease|drug|species|"
+    r"plant|animal|event|program|programme|system|platform|tool|library|feature|plan|policy)|"
+    r"él|ella|ellos|ellas|il|elle|ils|elles|er|sie|es|ele|ela|eles|elas)\b(?P<rest>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_CJK_PRONOUN = re.compile(
+    r"^(?P<p>它们|他们|她们|它|他|她|该公司|这家公司|その|彼女|彼|これ|それ)(?P<rest>.*)$", re.DOTALL
+)
+_POSSESSIVE = frozenset(["its", "their", "his", "her"])
+# The subject ends at its verb. Enough verbs to cut "Titanic is a 1997 film" after "Titanic".
+_VERB = re.compile(
+    r"\s(?:is|was|are|were|has|had|have|will|would|can|could|became|becomes|began|begins|"
+    r"remains|remained|includes|included|won|wins|released|founded|created|developed|"
+    r"produced|directed|wrote|written|stars|starred|received|made|makes|employs|employed|"
+    r"offers|offered|uses|used|provides|provided|announced|launched|opened|started|"
+    r"es|fue|era|est|était|ist|war|é|foi)\s",
+    re.IGNORECASE,
+)
+_CJK_VERB = re.compile(r"[是在有于將将被位成由为為の]")
+
+
+def subject_of(text: str) -> str | None:
+    """The leading noun phrase of a sentence, or None when it is not short enough to trust."""
+    text = text.strip()
+    if _CJK_VERB.search(text[:12]) and re.match(r"[\u3040-\u30ff\u4e00-\u9fff]", text):
+        m = _CJK_VERB.search(text)
+        head = text[: m.start()] if m else ""
+        return head if 1 <= len(head) <= 8 else None
+    m = _VERB.search(" " + text)
+    if not m:
+        return None
+    head = (" " + text)[: m.start()].strip(" ,")
+    if not head or len(head.split()) > 8 or _WESTERN_PRONOUN.match(head):
+        return None
+    return head
+
+
+def resolve(texts: Sequence[str]) -> list[str]:
+    """Each claim's text for scoring: with a leading pronoun replaced by the previous subject."""
+    out: list[str] = []
+    referent: str | None = None
+    for text in texts:
+        resolved = text
+        m = _WESTERN_PRONOUN.match(text.strip()) or _CJK_PRONOUN.match(text.strip())
+        if m and referent:
+            pronoun = m.group("p")
+            rest = m.group("rest")
+            suffix = "'s" if pronoun.lower() in _POSSESSIVE else ""
+            resolved = f"{referent}{suffix}{rest}"
+        else:
+            referent = subject_of(text) or referent
+        out.append(resolved)
+    return out

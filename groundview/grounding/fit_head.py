@@ -1,0 +1,230 @@
+"""Fit the calibrated head (head.json) and report it honestly by k-fold (`make train-checker` runs it).
+
+    python -m groundview.grounding.fit_head [--data ../shared/data] [--out groundview/grounding/head.json]
+
+The head is a class-balanced logistic regression over the claim-level features (support.py), and for the
+stacked head also over the cross-encoder's window scores. It is fitted on WiCE-dev claims (the only
+shared set shaped like RAG evidence: a claim against long, noisy pages) plus BEGIN's dev responses; the
+cross-encoder's weights never see WiCE (pairs.py). Every WiCE number this prints is from 5-fold
+cross-validation over its claims (fold = crc32(claim) % 5): fitted on four folds, scored on the fifth, with
+the decision threshold chosen on the four training folds only. The shipped head is then fitted on all of
+them, and its intercept shifted so the cross-validated threshold sits at 0.6 (Vertex's default
+citationThreshold).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .check import Engine
+from .config import EngineConfig
+from .evaldata import WiceClaim, load_wice
+from .head import DEFAULT_HEAD, feature_names
+
+REPO = Path(__file__).resolve().parents[2]
+DEFAULT_DATA = REPO.parent / "shared" / "data"
+FOLDS = 5
+C = 0.3
+
+
+@dataclass
+class Row:
+    features: list[float]
+    label: int
+    grade: str
+    fold: int
+    cited_sentences: set[int]
+    claim: WiceClaim | None = None
+
+
+def neutral_head(stacked: bool) -> Path:
+    """A head that scores everything 0.5, so features can be computed before any head exists."""
+    spec: dict[str, Any] = {"version": "neutral", "heads": {}}
+    for kind, names in (("features", feature_names(False)), ("stacked", feature_names(True))):
+        spec["heads"][kind] = {
+            "features": list(names),
+            "mean": [0.0] * len(names),
+            "scale": [1.0] * len(names),
+            "coef": [0.0] * len(names),
+            "intercept": 0.0,
+        }
+    path = Path(tempfile.mkdtemp()) / f"neutral-{int(stacked)}.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    return path
+
+
+def wice_rows(engine: Engine, data: Path, log: Any = sys.stderr) -> list[Row]:
+    rows: list[Row] = []
+    claims = load_wice(data)
+    for n, wc in enumerate(claims):
+        result = engine.analyse_claims([wc.claim], wc.facts)[0]
+        cited: set[int] = set()
+        for group in result.cited:
+            for idx in group:
+                chunk = engine_chunk(engine, wc, idx)
+                cited |= wc.sentences_of(*chunk)
+        rows.append(Row(result.features or [], wc.label, wc.grade, wc.fold(FOLDS), cited, wc))
+        if n % 50 == 0:
+            print(f"  wice {n}/{len(claims)}", file=log, flush=True)
+    return rows
+
+
+def engine_chunk(engine: Engine, wc: WiceClaim, idx: int) -> tuple[int, int, int]:
+    """(fact, start, end) of global chunk `idx` of this claim's facts (same chunking as the engine)."""
+    from .evidence import chunk_facts
+
+    key = id(wc)
+    cached = _CHUNKS.get(key)
+    if cached is None:
+        cached = _CHUNKS[key] = chunk_facts(wc.facts)[0]
+    c = cached[idx]
+    return c.fact, c.start, c.end
+
+
+_CHUNKS: dict[int, Any] = {}
+
+
+def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray | None = None) -> tuple[Any, Any]:
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.preprocessing import StandardScaler
+
+    scaler = StandardScaler().fit(x)
+    model = LogisticRegression(C=C, class_weight="balanced", max_iter=5000)
+    model.fit(scaler.transform(x), y, sample_weight=w)
+    return scaler, model
+
+
+def best_threshold(y: np.ndarray, z: np.ndarray) -> float:
+    from sklearn.metrics import balanced_accuracy_score
+
+    candidates = np.quantile(z, np.linspace(0.02, 0.98, 97))
+    scores = [balanced_accuracy_score(y, (z >= t).astype(int)) for t in candidates]
+    return float(candidates[int(np.argmax(scores))])
+
+
+def cross_validate(rows: Sequence[Row], cols: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Held-out decision values and decisions for every row, by fold."""
+    x = np.asarray([[r.features[c] for c in cols] for r in rows])
+    y = np.asarray([r.label for r in rows])
+    folds = np.asarray([r.fold for r in rows])
+    z = np.zeros(len(rows))
+    pred = np.zeros(len(rows), dtype=int)
+    for k in range(FOLDS):
+        tr, te = folds != k, folds == k
+        scaler, model = _fit(x[tr], y[tr])
+        t = best_threshold(y[tr], model.decision_function(scaler.transform(x[tr])))
+        z[te] = model.decision_function(scaler.transform(x[te]))
+        pred[te] = (z[te] >= t).astype(int)
+    return z, pred
+
+
+def report(name: str, rows: Sequence[Row], z: np.ndarray, pred: np.ndarray) -> dict[str, Any]:
+    from sklearn.metrics import balanced_accuracy_score, roc_auc_score
+
+    y = np.asarray([r.label for r in rows])
+    out: dict[str, Any] = {
+        "balanced_accuracy": round(float(balanced_accuracy_score(y, pred)), 4),
+        "auc": round(float(roc_auc_score(y, z)), 4),
+    }
+    for grade in ("supported", "partially_supported", "not_supported"):
+        mask = np.asarray([r.grade == grade for r in rows])
+        out[f"pass_{grade}"] = round(float(pred[mask].mean()), 3) if mask.any() else None
+    recall, precision, whole = [], [], []
+    for r, p in zip(rows, pred, strict=True):
+        if r.label != 1 or not r.claim or not r.claim.gold_sets:
+            continue
+        cited = r.cited_sentences if p else set()
+        recall.append(max(len(cited & g) / len(g) for g in r.claim.gold_sets if g))
+        whole.append(float(any(g <= cited for g in r.claim.gold_sets if g)))
+        if cited:
+            union = set().union(*r.claim.gold_sets)
+            precision.append(len(cited & union) / len(cited))
+    out["citation_recall"] = round(float(np.mean(recall)), 3) if recall else None
+    out["citation_whole_set"] = round(float(np.mean(whole)), 3) if whole else None
+    out["citation_precision"] = round(float(np.mean(precision)), 3) if precision else None
+    print(f"{name:32s} {json.dumps(out)}", flush=True)
+    return out
+
+
+def fit_shipped(rows: Sequence[Row], cols: Sequence[int], names: Sequence[str]) -> dict[str, Any]:
+    x = np.asarray([[r.features[c] for c in cols] for r in rows])
+    y = np.asarray([r.label for r in rows])
+    z_cv, _ = cross_validate(rows, cols)
+    t = best_threshold(y, z_cv)
+    scaler, model = _fit(x, y)
+    return {
+        "features": list(names),
+        "mean": [round(float(v), 6) for v in scaler.mean_],
+        "scale": [round(float(v), 6) for v in scaler.scale_],
+        "coef": [round(float(v), 6) for v in model.coef_[0]],
+        "intercept": round(float(model.intercept_[0]) + math.log(0.6 / 0.4) - t, 6),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--out", type=Path, default=DEFAULT_HEAD)
+    parser.add_argument("--verifier", help="shipped verifier folder (default: the packaged one)")
+    parser.add_argument("--features-only", action="store_true", help="skip the stacked head")
+    parser.add_argument("--cache", type=Path, help="reuse/save computed features (a .json file)")
+    args = parser.parse_args(argv)
+
+    stacked = not args.features_only
+    names = feature_names(stacked)
+    if args.cache and args.cache.exists():
+        raw = json.loads(args.cache.read_text())
+        claims = load_wice(args.data)
+        rows = [Row(r[0], c.label, c.grade, c.fold(FOLDS), set(r[1]), c) for r, c in zip(raw, claims, strict=True)]
+    else:
+        engine = Engine(
+            EngineConfig(
+                verifier="stacked" if stacked else "features",
+                head_path=str(neutral_head(stacked)),
+                verifier_path=args.verifier,
+            )
+        )
+        rows = wice_rows(engine, args.data)
+        if args.cache:
+            args.cache.write_text(json.dumps([[r.features, sorted(r.cited_sentences)] for r in rows]))
+    base = list(range(len(feature_names(False))))
+    print("WiCE-dev, 5-fold by claim (threshold chosen on the training folds)")
+    for i, name in enumerate(names):
+        from sklearn.metrics import roc_auc_score
+
+        auc = roc_auc_score([r.label for r in rows], [r.features[i] for r in rows])
+        print(f"  {name:14s} AUC alone {auc:.3f}")
+    cov = [names.index("cov_all")]
+    report("coverage alone (cov_all)", rows, *cross_validate(rows, cov))
+    results = {"features": report("features head", rows, *cross_validate(rows, base))}
+    spec: dict[str, Any] = {"version": "head-v2", "heads": {}}
+    spec["heads"]["features"] = fit_shipped(rows, base, feature_names(False))
+    if stacked:
+        ce = [names.index("ce_max"), names.index("ce_top")]
+        report("cross-encoder alone", rows, *cross_validate(rows, ce))
+        every = list(range(len(names)))
+        results["stacked"] = report("stacked head", rows, *cross_validate(rows, every))
+        spec["heads"]["stacked"] = fit_shipped(rows, every, names)
+    elif args.out.exists():
+        old = json.loads(args.out.read_text())
+        if "stacked" in old.get("heads", {}):
+            spec["heads"]["stacked"] = old["heads"]["stacked"]
+    spec["wice_dev_5fold"] = results
+    spec["fitted_on"] = f"WiCE-dev, {len(rows)} claims (5-fold numbers above are held out)"
+    args.out.write_text(json.dumps(spec, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,165 @@
+"""Is every part of a claim backed by the retrieved evidence? Claim-level features over a candidate set.
+
+A claim is rarely backed by one sentence: "X, founded in 1998 by A, employs 50 people" takes two or three.
+So coverage is measured against the *union* of the top candidates (sentences ranked by BM25), part by
+part: content words, numbers, names, and the claim's sub-claims (split at conjunctions and clauses). A
+compound claim is only as supported as its weakest part. Soft coverage (contextual token embeddings,
+BERTScore-style) lets "started" match "founded"; numbers and names match only exactly.
+
+The smallest set of candidates that backs every part is what gets cited (`cover`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .lexical import Analysis, Number, analyse, numbers_match
+from .models import Encoded
+
+FEATURES: tuple[str, ...] = (
+    "cov_all",  # share of the claim's distinct content stems found in the union of all candidates
+    "cov_top5",  # ... in the union of the five best candidates
+    "cov_top1",  # ... in the best candidate alone
+    "sub_min",  # coverage (all candidates) of the weakest sub-claim
+    "missing",  # how many distinct content stems no candidate has (capped at 6)
+    "num_missing",  # share of the claim's numbers that no candidate number supports
+    "num_conflict",  # a claim number is unsupported while the best candidates state numbers
+    "name_missing",  # share of the claim's names absent from every candidate
+    "soft_mean",  # mean over claim content tokens of the best token cosine among embedded candidates
+    "soft_min",  # the worst-matched content token
+    "soft_low2",  # mean of the two worst-matched content tokens
+    "cos_max",  # best sentence cosine between the claim and an embedded candidate
+    "neg_mismatch",  # the claim is negated and none of the best candidates is, or the reverse
+    "claim_len",  # log(1 + distinct content stems)
+)
+
+_SUBCLAIM_SPLIT = re.compile(
+    r",\s*(?:and|but|while|whereas|which|who|where|although|though)\s+|;\s*|\s+(?:but|while|whereas)\s+"
+    r"|,\s+(?=(?:and )?(?:[a-z]+ing|[a-z]+ed)\b)|\s+and\s+(?=(?:is|was|are|were|has|had|it|they|he|"
+    r"she)\b)|[（(][^)）]*[)）]|，|；"
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One retrieved sentence as coverage sees it."""
+
+    chunk: int  # global chunk index
+    analysis: Analysis
+    attributes: Analysis | None  # its fact's attributes ("Wikipedia. Apollo 11"), part of the evidence
+    encoding: Encoded | None  # None when it was not embedded (beyond the embedding budget)
+
+
+def subclaims(text: str) -> list[Analysis]:
+    """The claim's parts with at least two content words; the whole claim when it does not split."""
+    parts = [p for p in _SUBCLAIM_SPLIT.split(text) if p and p.strip()]
+    analysed = [analyse(p) for p in parts]
+    kept = [a for a in analysed if len(set(a.content)) >= 2 or a.numbers]
+    return kept if len(kept) >= 2 else [analyse(text)]
+
+
+def _stems(cands: Sequence[Candidate]) -> set[str]:
+    out: set[str] = set()
+    for c in cands:
+        out.update(c.analysis.stems)
+        if c.attributes is not None:
+            out.update(c.attributes.stems)
+    return out
+
+
+def _numbers(cands: Sequence[Candidate]) -> list[Number]:
+    return [n for c in cands for n in c.analysis.numbers]
+
+
+def _share(items: Sequence[str], pool: set[str]) -> float:
+    return sum(1 for s in items if s in pool) / len(items) if items else 1.0
+
+
+def claim_features(
+    claim: Analysis, claim_text: str, claim_enc: Encoded | None, cands: Sequence[Candidate]
+) -> list[float]:
+    distinct = list(dict.fromkeys(claim.content))
+    every, top5 = _stems(cands), _stems(cands[:5])
+    top1 = _stems(cands[:1])
+    cov_all = _share(distinct, every)
+    parts = subclaims(claim_text)
+    sub_min = min(_share(list(dict.fromkeys(p.content)), every) for p in parts)
+    missing = float(min(6, sum(1 for s in distinct if s not in every)))
+
+    numbers = _numbers(cands)
+    unbacked = [n for n in claim.numbers if not any(numbers_match(n, m) for m in numbers)]
+    num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
+    near = _numbers(cands[:5])
+    num_conflict = (
+        1.0 if any(any(m.is_year == n.is_year for m in near) for n in unbacked) else 0.0
+    )
+    names = sorted(claim.names)
+    name_missing = _share(names, every) if names else 1.0
+    name_missing = 1.0 - name_missing if names else 0.0
+
+    soft_mean = soft_min = soft_low2 = cos_max = 0.0
+    embedded = [c.encoding for c in cands if c.encoding is not None]
+    if claim_enc is not None and embedded:
+        cos_max = max(float(claim_enc.vector @ e.vector) for e in embedded)
+        claim_tokens = claim_enc.tokens[claim_enc.content]
+        pool = [e.tokens for e in embedded if e.tokens.shape[0]]
+        if claim_tokens.shape[0] == 0:
+            soft_mean = soft_min = soft_low2 = 1.0
+        elif pool:
+            best = (claim_tokens @ np.concatenate(pool, axis=0).T).max(axis=1)
+            ordered = np.sort(best)
+            soft_mean, soft_min = float(best.mean()), float(ordered[0])
+            soft_low2 = float(ordered[:2].mean())
+
+    near_negated = any(c.analysis.negated for c in cands[:5])
+    neg_mismatch = 1.0 if claim.negated and not near_negated else 0.0
+    return [
+        cov_all,
+        _share(distinct, top5),
+        _share(distinct, top1),
+        sub_min,
+        missing,
+        num_missing,
+        num_conflict,
+        name_missing,
+        soft_mean,
+        soft_min,
+        soft_low2,
+        cos_max,
+        neg_mismatch,
+        math.log1p(len(distinct)),
+    ]
+
+
+def cover(claim: Analysis, cands: Sequence[Candidate], limit: int = 4) -> list[int]:
+    """The smallest set of candidates (positions in `cands`, best first) that backs every part of the
+    claim that any candidate backs: greedy set cover over content stems, names and numbers."""
+    want: set[str] = set(claim.content) | set(claim.names)
+    want |= {f"#{i}" for i in range(len(claim.numbers))}
+
+    def backs(c: Candidate) -> set[str]:
+        stems = set(c.analysis.stems)
+        if c.attributes is not None:
+            stems |= set(c.attributes.stems)
+        got = {w for w in want if not w.startswith("#") and w in stems}
+        for i, n in enumerate(claim.numbers):
+            if any(numbers_match(n, m) for m in c.analysis.numbers):
+                got.add(f"#{i}")
+        return got
+
+    offered = [backs(c) for c in cands]
+    left = set().union(*offered) if offered else set()
+    chosen: list[int] = []
+    while left and len(chosen) < limit:
+        gains = [len(o & left) for o in offered]
+        best = max(range(len(cands)), key=lambda i: (gains[i], -i))
+        if gains[best] == 0:
+            break
+        chosen.append(best)
+        left -= offered[best]
+    return chosen or ([0] if cands else [])
