@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/groundview
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install run serve worker test lint format services browser migrate demo train-verifier bench bench-pages clean
+.PHONY: install run serve worker test lint format services browser migrate demo train-checker bench bench-pages clean
 
 install: $(STAMP)
 
@@ -70,5 +70,10 @@ bench-pages: install services
 clean:
 	rm -rf $(VENV) var tests/artifacts
 
-train-verifier: install
-	$(BIN)/python bench/train_verifier.py
+# Reproduces the shipped checker on a CPU (about an hour on 2 cores; needs ../shared/data): the window
+# cross-encoder (checkpoints in var/checker, resumable), then the calibrated head over it.
+CHECKER_STEPS ?= 2200
+train-checker: install
+	$(BIN)/python -m groundview.grounding.crosstrain --out var/checker --steps $(CHECKER_STEPS) \
+		--ship groundview/grounding/verifier
+	$(BIN)/python -m groundview.grounding.fit_head

@@ -1,20 +1,18 @@
-"""Quality of the grounding engine on the HELD-OUT data only (split rule: groundview/grounding/train.py).
+"""The grounding checker's quality, in one run, on held-out human labels only (bad numbers included).
 
-    .venv/bin/python bench/evaluate.py [--data ../shared/data] [--model PATH] [--limit-begin N]
+    .venv/bin/python bench/evaluate.py [--data ../shared/data] [--quick]
 
-FactCheck-GPT (test answers: sha256(prompt) % 10 < 3), claim level: each annotated claim of a test answer
-against its own 5 evidence passages (one fact each); supported iff at least one passage is marked
-"completely-support"; predicted supported iff the engine cites a passage at the default threshold (0.6);
-citation precision/recall over (claim, passage) pairs.
-Sentence level (also printed): each annotated sentence of a test
-answer is one claim, checked against the distinct evidence passages of all its claims (one fact each, with
-the passage URL as the `uri` attribute). Gold: the sentence is supported iff every annotated claim in it has
-a passage marked "completely-support". Prediction: the engine cites at least one passage at the default
-threshold (0.6). Citation precision/recall are over (sentence, passage) pairs: gold = the passage wholly
-supports one of the sentence's claims. groundingCheckRequired accuracy compares the engine's decision with
-the annotators' sentence check-worthiness ("yes" vs opinion / not a claim / other).
-BEGIN (wow test file): each response is checked end to end against its knowledge snippet; predicted
-attributable iff every claim that needs a check has a citation; "Generic" responses are left out.
+* WiCE-dev (349 claims vs the pages they cite), 5-fold by claim: coverage alone, the cross-encoder alone,
+  the features head and the stacked head - balanced accuracy, ROC AUC, pass rates per human label, and
+  citation recall / precision against the gold supporting-sentence sets (grounding/fit_head.py).
+* FactCheck-GPT TEST answers (split rule: grounding/evaldata.py): each annotated claim against its own
+  five passages, supported iff one passage "completely supports" it; and groundingCheckRequired vs the
+  annotators' check-worthiness.
+* BEGIN WoW test: response attributable iff every claim that needs a check is cited.
+* SummEdits (sales call + email; never trained on): summary consistent iff every claim is cited.
+* The demo's and Vertex's documented cases, one line each.
+The shipped head is fitted on WiCE-dev, so only its k-fold numbers count there; every other set is
+untouched by the head, and the cross-encoder saw none of them (only FactCheck-GPT's TRAIN answers).
 """
 
 from __future__ import annotations
@@ -24,205 +22,211 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+import numpy as np
+from sklearn.metrics import balanced_accuracy_score, roc_auc_score
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from groundview.grounding import Engine, EngineConfig  # noqa: E402
 from groundview.grounding.claims import needs_check  # noqa: E402
-from groundview.grounding.train import (  # noqa: E402
-    DEFAULT_DATA,
+from groundview.grounding.evaldata import (  # noqa: E402
     is_test_answer,
     iter_test_sentences,
     load_begin,
     load_factcheck,
+    load_summedits,
     passage_facts,
-    sentence_facts,
 )
+from groundview.grounding.fit_head import (  # noqa: E402
+    DEFAULT_DATA,
+    cross_validate,
+    neutral_head,
+    report,
+    wice_rows,
+)
+from groundview.grounding.head import feature_names  # noqa: E402
 
 THRESHOLD = 0.6
 
 
-def balanced_accuracy(gold: Sequence[bool], pred: Sequence[bool]) -> float:
-    pos = [p for g, p in zip(gold, pred, strict=True) if g]
-    neg = [p for g, p in zip(gold, pred, strict=True) if not g]
-    tpr = sum(pos) / len(pos) if pos else 0.0
-    tnr = sum(1 for p in neg if not p) / len(neg) if neg else 0.0
-    return (tpr + tnr) / 2
+def _metrics(gold: Sequence[int], pred: Sequence[int], score: Sequence[float]) -> dict[str, float]:
+    return {
+        "n": len(gold),
+        "positive_share": round(float(np.mean(gold)), 3),
+        "balanced_accuracy": round(float(balanced_accuracy_score(gold, pred)), 4),
+        "auc": round(float(roc_auc_score(gold, score)), 4),
+    }
 
 
-def roc_auc(gold: Sequence[bool], score: Sequence[float]) -> float:
-    """Probability that a random positive outscores a random negative (ties count half)."""
-    ranked = sorted(zip(score, gold, strict=True))
-    n_pos = sum(gold)
-    n_neg = len(gold) - n_pos
-    if not n_pos or not n_neg:
-        return float("nan")
-    rank_sum = 0.0
-    i = 0
-    while i < len(ranked):
-        j = i
-        while j < len(ranked) and ranked[j][0] == ranked[i][0]:
-            j += 1
-        avg_rank = (i + j + 1) / 2  # 1-based average rank of the tie block
-        rank_sum += avg_rank * sum(1 for k in range(i, j) if ranked[k][1])
-        i = j
-    return (rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg)
+def wice(data: Path) -> None:
+    stacked = Engine(EngineConfig(head_path=str(neutral_head(True))))
+    rows = wice_rows(stacked, data, log=open("/dev/null", "w"))  # noqa: SIM115
+    names = feature_names(True)
+    base = list(range(len(feature_names(False))))
+    print("## WiCE-dev, 5-fold by claim (the head's threshold chosen on the training folds)")
+    report("coverage alone (cov_all)", rows, *cross_validate(rows, [names.index("cov_all")]))
+    ce = [names.index("ce_max"), names.index("ce_top")]
+    report("cross-encoder alone", rows, *cross_validate(rows, ce))
+    report("features head", rows, *cross_validate(rows, base))
+    report("stacked head (shipped)", rows, *cross_validate(rows, list(range(len(names)))))
 
 
-def evaluate_factcheck(engine: Engine, data: Path) -> dict[str, float]:
-    gold_s: list[bool] = []
-    pred_s: list[bool] = []
-    score_s: list[float] = []
+def factcheck(engine: Engine, data: Path) -> None:
+    gold: list[int] = []
+    pred: list[int] = []
+    score: list[float] = []
     tp = fp = fn = 0
     for _answer, sentence in iter_test_sentences(data):
-        if not sentence.claims:
-            continue
-        facts, gold_cite = sentence_facts(sentence)
-        units = engine.claim_features([sentence.text], facts)[0]
-        best: dict[int, float] = {}
-        for su in units:
-            best[su.unit.fact] = max(best.get(su.unit.fact, 0.0), su.score)
-        cited = {f for f, s in best.items() if s >= THRESHOLD}
-        gold_s.append(all(c.supported for c in sentence.claims))
-        pred_s.append(bool(cited))
-        score_s.append(max(best.values(), default=0.0))
-        for fi, g in enumerate(gold_cite):
-            tp += int(g and fi in cited)
-            fp += int(not g and fi in cited)
-            fn += int(g and fi not in cited)
-    # Claim level (the annotated, decomposed claims against their own 5 passages; comparable with the
-    # published LLM-AggreFact numbers): the same engine path, one claim at a time.
-    gold_c: list[bool] = []
-    pred_c: list[bool] = []
-    score_c: list[float] = []
-    ctp = cfp = cfn = 0
-    for _answer, sentence in iter_test_sentences(data):
         for claim in sentence.claims:
-            units = engine.claim_features([claim.text], passage_facts(claim))[0]
-            best = {}
-            for su in units:
-                best[su.unit.fact] = max(best.get(su.unit.fact, 0.0), su.score)
-            cited = {f for f, s in best.items() if s >= THRESHOLD}
-            gold_c.append(claim.supported)
-            pred_c.append(bool(cited))
-            score_c.append(max(best.values(), default=0.0))
+            facts = passage_facts(claim)
+            res = engine.check(
+                {
+                    "answerCandidate": claim.text,
+                    "facts": [{"factText": f.text, "attributes": f.attributes} for f in facts],
+                    "groundingSpec": {"enableClaimLevelScore": True},
+                }
+            )
+            checked = [c for c in res["claims"] if c["groundingCheckRequired"]]
+            cited = {int(res["citedChunks"][i]["source"]) for c in checked for i in c["citationIndices"]}
+            gold.append(int(claim.supported))
+            pred.append(int(bool(checked) and all(c["citationIndices"] for c in checked)))
+            score.append(min((c["score"] for c in checked), default=0.0))
             for fi, stance in enumerate(claim.stances):
                 g = stance == "completely-support"
-                ctp += int(g and fi in cited)
-                cfp += int(not g and fi in cited)
-                cfn += int(g and fi not in cited)
-    return {
-        "claims": len(gold_c),
-        "claim_supported_share": sum(gold_c) / len(gold_c),
-        "claim_balanced_accuracy": balanced_accuracy(gold_c, pred_c),
-        "claim_roc_auc": roc_auc(gold_c, score_c),
-        "claim_citation_precision": ctp / (ctp + cfp) if ctp + cfp else 0.0,
-        "claim_citation_recall": ctp / (ctp + cfn) if ctp + cfn else 0.0,
-        "sentences": len(gold_s),
-        "supported_share": sum(gold_s) / len(gold_s),
-        "balanced_accuracy": balanced_accuracy(gold_s, pred_s),
-        "roc_auc": roc_auc(gold_s, score_s),
-        "citation_precision": tp / (tp + fp) if tp + fp else 0.0,
-        "citation_recall": tp / (tp + fn) if tp + fn else 0.0,
-    }
-
-
-def evaluate_checkworthiness(data: Path) -> dict[str, float]:
+                tp += int(g and fi in cited)
+                fp += int(not g and fi in cited)
+                fn += int(g and fi not in cited)
+    out: dict[str, Any] = _metrics(gold, pred, score)
+    out["citation_precision"] = round(tp / (tp + fp), 3) if tp + fp else None
+    out["citation_recall"] = round(tp / (tp + fn), 3) if tp + fn else None
+    print(f"FactCheck-GPT test claims          {out}")
     answers = load_factcheck(data)
     test = [s for a in answers if is_test_answer(a.prompt) for s in a.sentences]
-    every = [s for a in answers for s in a.sentences]
-
-    def acc(sentences: list) -> float:  # type: ignore[type-arg]
-        return sum(needs_check(s.text) == s.checkworthy for s in sentences) / len(sentences)
-
-    return {
-        "test_sentences": len(test),
-        "accuracy_test": acc(test),
-        "accuracy_all": acc(every),
-        "majority_baseline_test": sum(s.checkworthy for s in test) / len(test),
-    }
+    acc = sum(needs_check(s.text) == s.checkworthy for s in test) / len(test)
+    majority = max(np.mean([s.checkworthy for s in test]), 1 - np.mean([s.checkworthy for s in test]))
+    print(
+        f"groundingCheckRequired vs check-worthiness ({len(test)} test sentences): "
+        f"accuracy {acc:.3f} (majority baseline {majority:.3f})"
+    )
 
 
-def evaluate_begin(engine: Engine, data: Path, limit: int | None) -> dict[str, float]:
-    rows = [r for r in load_begin(data, test=True) if r.label != "Generic"]
-    if limit:
-        rows = rows[:limit]
-    gold: list[bool] = []
-    pred: list[bool] = []
-    scores: list[float] = []
-    for start in range(0, len(rows), 32):
-        batch = rows[start : start + 32]
+def _response_level(engine: Engine, items: list[tuple[str, str, int]]) -> dict[str, float]:
+    gold: list[int] = []
+    pred: list[int] = []
+    score: list[float] = []
+    for start in range(0, len(items), 16):
+        batch = items[start : start + 16]
         payloads = [
-            {"answerCandidate": r.response, "facts": [{"factText": r.knowledge}]} for r in batch
+            {
+                "answerCandidate": answer,
+                "facts": [{"factText": doc}],
+                "groundingSpec": {"enableClaimLevelScore": True},
+            }
+            for answer, doc, _ in batch
         ]
-        for row, resp in zip(batch, engine.check_many(payloads), strict=True):
-            required = [c for c in resp["claims"] if c["groundingCheckRequired"]]
-            gold.append(row.label == "Fully attributable")
-            pred.append(bool(required) and all(c["citationIndices"] for c in required))
-            scores.append(resp["supportScore"])
-    return {
-        "responses": len(gold),
-        "attributable_share": sum(gold) / len(gold),
-        "balanced_accuracy": balanced_accuracy(gold, pred),
-        "roc_auc": roc_auc(gold, scores),
-    }
+        for (_, _, label), res in zip(batch, engine.check_many(payloads), strict=True):
+            checked = [c for c in res["claims"] if c["groundingCheckRequired"]]
+            gold.append(label)
+            pred.append(int(all(c["citationIndices"] for c in checked)))
+            score.append(min((c["score"] for c in checked), default=1.0))
+    return _metrics(gold, pred, score)
+
+
+def begin(engine: Engine, data: Path, limit: int | None) -> None:
+    rows = [r for r in load_begin(data, test=True) if r.label != "Generic"][:limit]
+    items = [(r.response, r.knowledge, int(r.label == "Fully attributable")) for r in rows]
+    print(f"BEGIN WoW test (not Generic)       {_response_level(engine, items)}")
+
+
+def summedits(engine: Engine, data: Path, limit: int | None) -> None:
+    rows = load_summedits(data)[:limit]
+    items = [(r.summary, r.doc, r.label) for r in rows]
+    print(f"SummEdits sales (call + email)     {_response_level(engine, items)}")
+
+
+CASES: list[tuple[str, str, list[str], bool]] = [
+    # (name, answer, facts, supported?)
+    (
+        "attachment 100 MB vs fact 50 MB",
+        "On the Pro plan each attachment can be up to 100 MB.",
+        [
+            "Each attachment can be up to 50 MB on the Pro plan and up to 10 MB on the Free plan.",
+            "Pro workspaces include 100 GB of storage per member.",
+        ],
+        False,
+    ),
+    (
+        "Jupiter/Saturn moon count swap",
+        "Jupiter has the most known moons, with 274 confirmed.",
+        ["Saturn has the most known moons of any planet, with 274 confirmed as of 2025. Jupiter follows with 97."],
+        False,
+    ),
+    (
+        "Saturn moons, right",
+        "Saturn has the most known moons, with 274 confirmed.",
+        ["Saturn has the most known moons of any planet, with 274 confirmed as of 2025. Jupiter follows with 97."],
+        True,
+    ),
+    (
+        "Vertex: Titanic directed by Cameron",
+        "Titanic is a 1997 American epic romantic disaster film directed by James Cameron.",
+        ["Titanic is a 1997 American epic romantic disaster film. It was directed, written, produced, and co-edited by James Cameron."],
+        True,
+    ),
+    (
+        "Vertex: It was based on the sinking (pronoun)",
+        "Titanic is a 1997 film. It was based on the sinking of the RMS Titanic.",
+        ["Titanic is a 1997 film.", "The film is based on accounts of the sinking of the RMS Titanic in 1912."],
+        True,
+    ),
+    (
+        "Vertex: It starred Brad Pitt (wrong name)",
+        "Titanic is a 1997 film. It starred Brad Pitt and Kate Winslet.",
+        ["Titanic is a 1997 film.", "The film stars Leonardo DiCaprio and Kate Winslet."],
+        False,
+    ),
+]
+
+
+def cases(engine: Engine) -> None:
+    print("## Known cases (claim scores; the last claim of each answer is the one that matters)")
+    for name, answer, facts, supported in CASES:
+        res = engine.check(
+            {
+                "answerCandidate": answer,
+                "facts": [{"factText": f} for f in facts],
+                "groundingSpec": {"enableClaimLevelScore": True},
+            }
+        )
+        last = res["claims"][-1]
+        ok = (last.get("score", 0) >= THRESHOLD) == supported
+        print(
+            f"  {'ok  ' if ok else 'MISS'} {name}: score {last.get('score')}, "
+            f"cited {bool(last.get('citationIndices'))}, supportScore {res['supportScore']}"
+        )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    parser.add_argument("--model", help="verifier coefficients JSON or CrossEncoder folder")
-    parser.add_argument("--limit-begin", type=int, default=None)
+    parser.add_argument("--quick", action="store_true", help="skip WiCE k-fold; 200 rows per set")
+    parser.add_argument("--verifier", choices=["stacked", "features"], default="stacked")
     args = parser.parse_args()
-    config = EngineConfig()
-    if args.model:
-        model = Path(args.model)
-        config = (
-            EngineConfig(verifier="cross-encoder", cross_encoder_path=str(model))
-            if model.is_dir()
-            else EngineConfig(verifier_path=str(model))
-        )
-    engine = Engine(config)
-    engine.warm_up()
+    limit = 200 if args.quick else None
     started = time.monotonic()
-    fc = evaluate_factcheck(engine, args.data)
-    cw = evaluate_checkworthiness(args.data)
-    bg = evaluate_begin(engine, args.data, args.limit_begin)
-    print(f"engine {engine.model_id}; held-out data only; {time.monotonic() - started:.0f} s")
-    print()
-    print("| metric (held-out split) | groundview | target |")
-    print("|---|---|---|")
-    print(
-        f"| FactCheck-GPT claim supported, balanced accuracy ({fc['claims']} claims) "
-        f"| {fc['claim_balanced_accuracy']:.3f} | >= 0.75 |"
-    )
-    print(f"| FactCheck-GPT claim score, ROC AUC | {fc['claim_roc_auc']:.3f} | |")
-    print(f"| FactCheck-GPT citation precision | {fc['claim_citation_precision']:.3f} | >= 0.70 |")
-    print(f"| FactCheck-GPT citation recall | {fc['claim_citation_recall']:.3f} | >= 0.70 |")
-    print(
-        f"| FactCheck-GPT whole sentences ({fc['sentences']}): balanced accuracy / ROC AUC / "
-        f"citation P / R | {fc['balanced_accuracy']:.3f} / {fc['roc_auc']:.3f} / "
-        f"{fc['citation_precision']:.3f} / {fc['citation_recall']:.3f} | |"
-    )
-    print(
-        f"| groundingCheckRequired accuracy ({cw['test_sentences']} test sentences; "
-        f"majority baseline {cw['majority_baseline_test']:.3f}) | {cw['accuracy_test']:.3f} | >= 0.90 |"
-    )
-    print(
-        f"| BEGIN (wow test, {bg['responses']} responses) response-level balanced accuracy "
-        f"| {bg['balanced_accuracy']:.3f} | |"
-    )
-    print(f"| BEGIN supportScore ROC AUC | {bg['roc_auc']:.3f} | |")
-    print()
-    print(
-        f"(FactCheck-GPT test claims supported: {fc['claim_supported_share']:.2f}, sentences: {fc['supported_share']:.2f}; BEGIN attributable: "
-        f"{bg['attributable_share']:.2f}; checkworthiness accuracy on all 311 sentences, rules not "
-        f"trained: {cw['accuracy_all']:.3f})"
-    )
-    print(
-        "Published on FactCheck-GPT (LLM-AggreFact, claim level): AlignScore 74.3, "
-        "MiniCheck-Flan-T5-L 74.7, MiniCheck 7B 77.0 balanced accuracy."
-    )
+    engine = Engine(EngineConfig(verifier=args.verifier))
+    engine.warm_up()
+    print(f"engine {engine.model_id}")
+    if not args.quick:
+        wice(args.data)
+    print("## Held-out sets (the shipped head and threshold 0.6)")
+    factcheck(engine, args.data)
+    begin(engine, args.data, limit)
+    summedits(engine, args.data, limit)
+    cases(engine)
+    print(f"({time.monotonic() - started:.0f} s)")
     return 0
 
 

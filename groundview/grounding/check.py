@@ -27,7 +27,7 @@ from .lexical import Analysis, analyse
 from .models import CrossEncoderScorer, Embedder, Encoded, SentenceTransformerEmbedder
 from .schema import CheckRequest, Fact, RequestError, parse_request
 from .support import Candidate, claim_features, cover
-from .windows import WindowVerifier, windows
+from .windows import WindowVerifier, verifier_version, windows
 
 ENGINE_VERSION = "0.2.0"
 
@@ -85,7 +85,7 @@ class Engine:
         if self.config.verifier == "cross-encoder":
             return f"{emb}+{head}+cross-encoder:{Path(self.config.cross_encoder_path or '').name}"
         if self.config.verifier == "stacked":
-            return f"{emb}+{head}+{self._load_windows().version}"
+            return f"{emb}+{head}+{verifier_version(self.config.verifier_path)}"
         return f"{emb}+{head}"
 
     def _get_head(self) -> Head:
@@ -273,6 +273,7 @@ class Engine:
         todo = [ci for ci in prep.ranked if prep.ranked[ci]]
         cross = self._cross_features(prep, todo) if self.stacked and todo else {}
         results: list[ClaimResult] = []
+        facts = [c.fact for c in prep.chunks]
         for ci, claim in enumerate(prep.claims):
             if not claim.check_required:
                 results.append(ClaimResult(claim, None, []))
@@ -286,7 +287,7 @@ class Engine:
             if self.stacked:
                 feats = feats + cross[ci]
             score = float(self._get_head().score(feats)[0])
-            chosen = sorted(cands[k].chunk for k in cover(prep.analyses[ci], cands[:10]))
+            chosen = sorted(cands[k].chunk for k in cover(prep.analyses[ci], cands[:10], facts))
             results.append(
                 ClaimResult(claim, score, _groups(prep, chosen), feats, prep.ranked[ci])
             )

@@ -193,28 +193,78 @@ _NO_CHECK_START = re.compile(
     r")",
     re.IGNORECASE,
 )
-# Imperative instructions ("Compare the quotes ...") assert nothing checkable.
+# The same kinds of sentence in the other languages the UI shows: greetings and thanks, "here is what I
+# found", hopes and offers of more help, apologies, and an assistant reporting that it found nothing.
+_NO_CHECK_OTHER = re.compile(
+    r"^(?:"
+    # Spanish
+    r"(?:¡\s*)?(?:hola|gracias|claro|por supuesto|de nada|buenas)(?:[!.,]|$)"
+    r"|aqu[ií] (?:est[aá]|tienes|tiene|hay|va) (?:lo que|la informaci[oó]n|un resumen|algunos|algunas)"
+    r"|espero que (?:(?:esto|esta|le|te|les|os) ){1,2}(?:ayude|sirva|sea [úu]til)"
+    r"|si (?:tienes|tiene|necesitas|necesita) (?:m[aá]s|otra|alguna)"
+    r"|(?:no|lamentablemente,? no) (?:pude|he podido|se pudo|encontr[eé]|hay resultados)"
+    r"|(?:lo siento|disculpa|perd[oó]n)\b|av[ií]same\b|no dudes en\b"
+    # French
+    r"|(?:bonjour|merci|bien s[uû]r|avec plaisir|salut)(?:\s*[!.,]|\s+beaucoup|$)"
+    r"|voici (?:ce que|les informations|un r[ée]sum[ée]|quelques)"
+    r"|j'esp[eè]re que (?:cela|ceci|ça)"
+    r"|si vous avez (?:d'autres|des) questions|n'h[ée]sitez pas\b"
+    r"|je n'ai (?:pas|trouv[ée] aucun)|(?:d[ée]sol[ée]|malheureusement)\b"
+    r"|(?:aucun r[ée]sultat|un r[ée]sum[ée] n'a pas pu)"
+    # German
+    r"|(?:hallo|danke|gerne|nat[üu]rlich|guten tag)(?:[!.,]|\s+sch[öo]n|$)"
+    r"|hier (?:ist|sind),? (?:was|die|einige|eine)\b"
+    r"|ich hoffe,? (?:das|dies|es) hilft"
+    r"|wenn sie (?:weitere|noch) fragen|(?:lassen sie|sag) (?:es )?mich wissen"
+    r"|ich konnte (?:keine|nichts)|(?:leider|entschuldigung|es tut mir leid)\b"
+    r"|(?:es wurden keine|keine (?:relevanten )?ergebnisse)"
+    # Portuguese
+    r"|(?:ol[aá]|obrigad[oa]|com certeza)(?:[!.,]|$)"
+    r"|aqui est[aá] (?:o que|a informa[cç][aã]o|um resumo)|aqui est[aã]o"
+    r"|espero que (?:isso|isto) (?:ajude|seja [úu]til)"
+    r"|se voc[eê] tiver (?:mais|outras)|(?:desculpe|lamento)\b"
+    r"|n[aã]o (?:consegui|encontrei|foi poss[ií]vel)"
+    r")",
+    re.IGNORECASE,
+)
+_NO_CHECK_CJK = re.compile(
+    r"^(?:以下是|这是我找到的|這是我找到的|希望(?:这|這|以上|对|對)|如果您?(?:还有|還有|有任何|有其他)|如有(?:其他|任何)"
+    r"|你好|您好|谢谢|謝謝|不客气|抱歉|对不起|對不起|很抱歉|当然|當然"
+    r"|(?:我)?(?:没有|沒有|未能|无法|無法)(?:找到|生成|提供)|(?:无法|無法)为您|没有找到相关|未找到"
+    r"|こんにちは|ありがとう|申し訳|すみません|もちろん|お役に立て|他にご質問|ご不明な点"
+    r"|以下は|見つかりませんでした|(?:要約|回答)を生成できませんでした|該当する(?:情報|結果)は"
+    r")"
+)
+# Generic advice ("Compare the quotes offered by each decorator.") asserts nothing checkable; a step
+# that names something specific ("Open Settings > Billing and click Cancel.") can be checked against
+# the source, so it is.
 _IMPERATIVE = words(
     """add apply ask avoid be call check choose click compare consider consult contact create determine
     discuss do don't enable ensure enter find follow go install keep look make note open pick press
     read remember research run see select set shortlist start stop take talk try turn type use visit
     wait write"""
 )
+_SPECIFIC_RE = re.compile(r"\d|[>»→/\"“”'‘’`]|(?<=\w )[A-Z]")
 
 
 def needs_check(sentence: str) -> bool:
-    """Heuristic groundingCheckRequired: False for chit-chat, questions, instructions and list intros."""
+    """Heuristic groundingCheckRequired: False for chit-chat, questions, list intros, hedges, generic
+    advice and an assistant's reports on its own search, in EN, ES, FR, DE, PT, ZH and JA."""
     s = sentence.strip().strip("*_#>` ").strip()
     if not _HAS_WORD_RE.search(s):
         return False
-    if s.endswith(("?", "？")):
+    if s.endswith(("?", "？")) or s.startswith("¿"):
         return False
     if s.endswith((":", "：")):
         return False  # "Some reasons for this include:" introduces, the list items carry the claims
-    if _NO_CHECK_START.search(s):
+    if _NO_CHECK_START.search(s) or _NO_CHECK_OTHER.search(s) or _NO_CHECK_CJK.search(s):
         return False
     first = re.split(r"[\s,]+", s, maxsplit=1)[0].lower()
-    if first in _IMPERATIVE and not re.search(r"\b(?:is|are|was|were|has|have|had)\b", s, re.I):
+    if (
+        first in _IMPERATIVE
+        and not re.search(r"\b(?:is|are|was|were|has|have|had)\b", s, re.I)
+        and not _SPECIFIC_RE.search(s, len(first))
+    ):
         return False
     words = re.findall(r"[^\W_]+", s)
     # Very short exclamations ("Great!", "Hello there.") carry no checkable content.

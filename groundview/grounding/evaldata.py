@@ -7,18 +7,141 @@ WiCE's sentence indices, so cited chunks can be scored against the gold supporti
 Labels: supported = 1; partially supported and not supported = 0 (`grade` keeps all three).
 
 SummEdits: each summary against its document (one fact); label 1 = consistent.
+
+THE FactCheck-GPT / BEGIN SPLIT (fixed, by answer, never changes between runs):
+  * FactCheck-GPT (`factcheck-GPT-benchmark.jsonl`, 94 ChatGPT answers): an answer is TEST when
+    int(sha256(prompt as UTF-8).hexdigest(), 16) % 10 < 3, otherwise TRAIN (33 test / 61 train answers).
+    All sentences, claims and evidence of one answer fall on the same side. The cross-encoder's training
+    pairs (pairs.py) read only TRAIN; bench/evaluate.py reports only TEST.
+  * BEGIN: the dataset's own split. `wow/begin_test_wow.tsv` is TEST; nothing trains on the dev files.
 """
 
 from __future__ import annotations
 
+import csv
+import hashlib
 import json
 import zlib
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .schema import MAX_FACT_CHARS, Fact
 
 TITLE = "(meta data) TITLE:"
+SUPPORT = "completely-support"
+
+
+def is_test_answer(prompt: str) -> bool:
+    """The fixed FactCheck-GPT split rule (see the module docstring)."""
+    return int(hashlib.sha256(prompt.encode("utf-8")).hexdigest(), 16) % 10 < 3
+
+
+@dataclass
+class FcClaim:
+    text: str
+    passages: list[str]
+    urls: list[str]
+    stances: list[str]
+
+    @property
+    def supported(self) -> bool:
+        return SUPPORT in self.stances
+
+
+@dataclass
+class FcSentence:
+    text: str
+    checkworthy: bool
+    claims: list[FcClaim] = field(default_factory=list)
+
+
+@dataclass
+class FcAnswer:
+    prompt: str
+    response: str
+    sentences: list[FcSentence]
+
+
+def load_factcheck(data: Path) -> list[FcAnswer]:
+    answers: list[FcAnswer] = []
+    path = data / "factcheck-gpt" / "factcheck-GPT-benchmark.jsonl"
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            sentences: list[FcSentence] = []
+            for s in row["sentences"].values():
+                sent = FcSentence(s["text"], s["sentence_checkworthiness"] == "yes")
+                for i, claim in enumerate(s["claims"]):
+                    stances = (
+                        s["stance_claim_autoEvid"][i] if i < len(s["stance_claim_autoEvid"]) else []
+                    )
+                    passages = s["auto_evidence"][i] if i < len(s["auto_evidence"]) else []
+                    urls = s["auto_evidence_url"][i] if i < len(s["auto_evidence_url"]) else []
+                    if stances and len(stances) == len(passages):
+                        sent.claims.append(
+                            FcClaim(claim, list(passages), list(urls), list(stances))
+                        )
+                sentences.append(sent)
+            answers.append(FcAnswer(row["prompt"], row["response"], sentences))
+    return answers
+
+
+@dataclass
+class BeginRow:
+    knowledge: str
+    response: str
+    label: str  # "Fully attributable" | "Not fully attributable" | "Generic"
+
+
+def load_begin(data: Path, *, test: bool) -> list[BeginRow]:
+    root = data / "begin"
+    files = (
+        [root / "wow" / "begin_test_wow.tsv"]
+        if test
+        else [
+            root / "cmu-dog" / "begin_dev_cmu.tsv",
+            root / "topicalchat" / "begin_dev_tc.tsv",
+            root / "wow" / "begin_dev_wow.tsv",
+        ]
+    )
+    rows: list[BeginRow] = []
+    for f in files:
+        with f.open(encoding="utf-8", newline="") as fh:
+            for rec in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
+                rows.append(BeginRow(rec["knowledge"], rec["response"], rec["begin_label"].strip()))
+    return rows
+
+
+def passage_facts(claim: FcClaim) -> list[Fact]:
+    return [
+        Fact(p, {"uri": u} if u else {})
+        for p, u in zip(claim.passages, claim.urls + [""] * len(claim.passages), strict=False)
+    ]
+
+
+def iter_test_sentences(data: Path) -> Iterator[tuple[FcAnswer, FcSentence]]:
+    for answer in load_factcheck(data):
+        if is_test_answer(answer.prompt):
+            for sentence in answer.sentences:
+                yield answer, sentence
+
+
+def sentence_facts(sentence: FcSentence) -> tuple[list[Fact], list[bool]]:
+    """Distinct passages of all the sentence's claims, and whether each wholly supports some claim."""
+    facts: list[Fact] = []
+    gold: list[bool] = []
+    seen: dict[str, int] = {}
+    for claim in sentence.claims:
+        for fact, stance in zip(passage_facts(claim), claim.stances, strict=True):
+            if fact.text not in seen:
+                seen[fact.text] = len(facts)
+                facts.append(fact)
+                gold.append(False)
+            gold[seen[fact.text]] = gold[seen[fact.text]] or stance == SUPPORT
+    return facts, gold
+
+
 
 
 @dataclass

@@ -87,6 +87,49 @@ _SCALES = {
     "m": 1e6,
     "bn": 1e9,
 }
+# Units that change what a number means; spellings map to one name.
+UNITS = {
+    **{u: u for u in "kb mb gb tb pb kbps mbps gbps hz khz mhz ghz mm cm km kg mg ml kw mw gw kwh".split()},
+    **{u: u for u in "percent usd eur gbp dollars euros pounds yen yuan miles feet meters metres".split()},
+    "m": "m",
+    "g": "g",
+    "l": "l",
+    "w": "w",
+    "v": "v",
+    "s": "s",
+    "h": "h",
+    "%": "percent",
+    "meter": "meters",
+    "metre": "meters",
+    "metres": "meters",
+    "mile": "miles",
+    "foot": "feet",
+    "ft": "feet",
+    "dollar": "dollars",
+    "euro": "euros",
+    "pound": "pounds",
+    "gigabytes": "gb",
+    "megabytes": "mb",
+    "kilobytes": "kb",
+    "terabytes": "tb",
+    "kilometres": "km",
+    "kilometers": "km",
+    "kilograms": "kg",
+    "minutes": "minutes",
+    "minute": "minutes",
+    "hours": "hours",
+    "hour": "hours",
+    "days": "days",
+    "day": "days",
+    "weeks": "weeks",
+    "week": "weeks",
+    "months": "months",
+    "month": "months",
+    "years": "years",
+    "year": "years",
+    "seconds": "seconds",
+    "second": "seconds",
+}
 _MORE = words("over more above exceeding exceeds exceeded beyond greater least")
 _ABOUT = frozenset(
     [
@@ -110,6 +153,8 @@ class Number:
     # "gt" (over/more than/at least), "lt" (under/less than/up to), "about", or "" (exact).
     qualifier: str
     is_year: bool
+    # The unit written after it ("mb", "gb", "km", "%"), "" when none: 100 MB is not 100 GB.
+    unit: str = ""
 
 
 @dataclass
@@ -186,20 +231,26 @@ def extract_numbers(tokens: list[str]) -> list[Number]:
         if i + 1 < len(lowered) and lowered[i + 1] in _SCALES:
             value *= _SCALES[lowered[i + 1]]
             is_year = False
+        unit = ""
+        j = i + 1 if not (i + 1 < len(lowered) and lowered[i + 1] in _SCALES) else i + 2
+        if j < len(lowered) and lowered[j] in UNITS:
+            unit = UNITS[lowered[j]]
         qualifier = ""
         window = lowered[max(0, i - 2) : i]
         if any(w in _ABOUT for w in window):
             qualifier = "about"
         if any(w in _MORE for w in window):
             qualifier = "gt"
-        if any(w in ("under", "less", "below", "fewer", "up") for w in window):
+        if any(w in ("under", "less", "below", "fewer") for w in window):
             qualifier = "lt"
-        out.append(Number(value, qualifier, is_year))
+        out.append(Number(value, qualifier, is_year, unit))
     return out
 
 
 def numbers_match(claim: Number, evidence: Number) -> bool:
     """Does an evidence number support a claim number? "over 1,500" is supported by 1,532 or 1,500."""
+    if claim.unit and evidence.unit and claim.unit != evidence.unit:
+        return False
     c, e = claim.value, evidence.value
     if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
         return True

@@ -231,7 +231,7 @@ def _mnli(rng: random.Random, data: Path, n: int) -> Iterator[Pair]:
 
 
 def _factcheck(data: Path) -> Iterator[Pair]:
-    from .train import SUPPORT, is_test_answer, load_factcheck
+    from .evaldata import SUPPORT, is_test_answer, load_factcheck
 
     for answer in load_factcheck(data):
         if is_test_answer(answer.prompt):

@@ -36,6 +36,8 @@ FEATURES: tuple[str, ...] = (
     "cos_max",  # best sentence cosine between the claim and an embedded candidate
     "neg_mismatch",  # the claim is negated and none of the best candidates is, or the reverse
     "claim_len",  # log(1 + distinct content stems)
+    "key_one",  # the most of the claim's names and numbers that one candidate states together
+    "key_any_missing",  # 1 when some name or number of the claim is stated by no candidate
 )
 
 _SUBCLAIM_SPLIT = re.compile(
@@ -116,6 +118,12 @@ def claim_features(
             soft_mean, soft_min = float(best.mean()), float(ordered[0])
             soft_low2 = float(ordered[:2].mean())
 
+    keys = len(names) + len(claim.numbers)
+    key_one = 1.0
+    if keys:
+        key_one = max((len(_keys(claim, c)) / keys for c in cands[:10]), default=0.0)
+    key_any_missing = 1.0 if unbacked or any(n not in every for n in names) else 0.0
+
     near_negated = any(c.analysis.negated for c in cands[:5])
     neg_mismatch = 1.0 if claim.negated and not near_negated else 0.0
     return [
@@ -133,12 +141,29 @@ def claim_features(
         cos_max,
         neg_mismatch,
         math.log1p(len(distinct)),
+        key_one,
+        key_any_missing,
     ]
 
 
-def cover(claim: Analysis, cands: Sequence[Candidate], limit: int = 4) -> list[int]:
+def _keys(claim: Analysis, cand: Candidate) -> set[str]:
+    """The claim's names and numbers (numbers as "#i") that this one candidate states."""
+    stems = set(cand.analysis.stems)
+    if cand.attributes is not None:
+        stems |= set(cand.attributes.stems)
+    got = {n for n in claim.names if n in stems}
+    for i, n in enumerate(claim.numbers):
+        if any(numbers_match(n, m) for m in cand.analysis.numbers):
+            got.add(f"#{i}")
+    return got
+
+
+def cover(
+    claim: Analysis, cands: Sequence[Candidate], facts: Sequence[int], limit: int = 4
+) -> list[int]:
     """The smallest set of candidates (positions in `cands`, best first) that backs every part of the
-    claim that any candidate backs: greedy set cover over content stems, names and numbers."""
+    claim that any candidate backs: greedy set cover over content stems, names and numbers.
+    `facts[chunk]` is the fact a chunk comes from."""
     want: set[str] = set(claim.content) | set(claim.names)
     want |= {f"#{i}" for i in range(len(claim.numbers))}
 
@@ -154,6 +179,14 @@ def cover(claim: Analysis, cands: Sequence[Candidate], limit: int = 4) -> list[i
 
     offered = [backs(c) for c in cands]
     left = set().union(*offered) if offered else set()
+    # One source that backs everything the candidates back is a better citation than several.
+    by_fact: dict[int, set[str]] = {}
+    for c, o in zip(cands, offered, strict=True):
+        by_fact.setdefault(facts[c.chunk], set()).update(o)
+    whole = [f for f, got in by_fact.items() if got >= left]
+    if whole:
+        best_fact = next(facts[c.chunk] for c in cands if facts[c.chunk] in whole)
+        offered = [o if facts[c.chunk] == best_fact else set() for c, o in zip(cands, offered, strict=True)]
     chosen: list[int] = []
     while left and len(chosen) < limit:
         gains = [len(o & left) for o in offered]

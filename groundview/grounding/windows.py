@@ -33,6 +33,16 @@ def windows(ranked: Sequence[int], order_key: Sequence[tuple[int, int]]) -> list
     return out
 
 
+def verifier_version(folder: str | Path | None) -> str:
+    """The shipped verifier's version, read without loading any weights."""
+    path = Path(folder) if folder else DEFAULT_VERIFIER_DIR
+    try:
+        meta = json.loads((path / "verifier.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ModelLoadError(f"verifier description not readable at {path}: {exc}") from exc
+    return str(meta.get("version", "window-ce"))
+
+
 class WindowVerifier:
     """P(supported) logits for (claim, window text) pairs."""
 

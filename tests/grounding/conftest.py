@@ -53,13 +53,14 @@ def fake_embedder() -> FakeEmbedder:
 
 @pytest.fixture
 def engine(fake_embedder: FakeEmbedder) -> Engine:
-    """An engine with the fake embedder: fast, for logic, shape and validation tests."""
-    return Engine(EngineConfig(embedder=fake_embedder))
+    """An engine with the fake embedder and no cross-encoder: fast, for logic, shape and validation
+    tests."""
+    return Engine(EngineConfig(embedder=fake_embedder, verifier="features"))
 
 
 @pytest.fixture(scope="session")
 def real_engine() -> Engine:
-    """The packaged all-MiniLM-L6-v2 with the trained verifier, loaded once for the session."""
+    """The packaged all-MiniLM-L6-v2, the shipped window cross-encoder and head, loaded once."""
     engine = get_engine(EngineConfig())
     engine.warm_up()
     return engine
