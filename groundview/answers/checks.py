@@ -32,7 +32,8 @@ from groundview.answers.models import Answer, CheckBatch, CheckRun
 
 logger = logging.getLogger(__name__)
 
-# The engine's request limits (DESIGN §2); a stored answer may have more, or longer, texts.
+# The engine's request limits (groundview/grounding/README.md, "Semantics"); a stored answer may
+# have more, or longer, texts.
 MAX_FACTS = 200
 MAX_FACT_CHARS = 10_000
 

@@ -1,6 +1,6 @@
 """groundview's grounding engine: an offline reimplementation of Vertex AI's Check Grounding method.
 
-Pure Python + sentence-transformers; imports nothing from Django, DRF or Celery. See DESIGN §2/§5.
+Pure Python + sentence-transformers; imports nothing from Django, DRF or Celery. See README.md here.
 
     from groundview.grounding import EngineConfig, get_engine
     engine = get_engine(EngineConfig.from_dict(settings.GROUNDING))

@@ -1,4 +1,4 @@
-"""CLI: Check Grounding requests as JSONL on stdin, responses as JSONL on stdout (DESIGN §3).
+"""CLI: Check Grounding requests as JSONL on stdin, responses as JSONL on stdout (README.md, "The CLI").
 
     python -m groundview.grounding [--model PATH] < requests.jsonl > responses.jsonl
 

@@ -1,7 +1,7 @@
 """The Check Grounding request: validation of the parsed JSON into plain dataclasses.
 
 Input is untrusted (it comes straight from an HTTP body or a CLI line), so every field's type and every
-limit of DESIGN §2 is checked here and reported as a `RequestError` naming the field, which the HTTP layer
+limit in README.md ("Semantics") is checked here and reported as a `RequestError` naming the field, which the HTTP layer
 turns into Google's 400 body. Proto3 JSON rules apply: lowerCamel or original snake_case field names, and
 a double may be given as a numeric string.
 """

@@ -1,4 +1,4 @@
-"""Behaviour with the real packaged MiniLM and the trained verifier (DESIGN §2 semantics)."""
+"""Behaviour with the real packaged MiniLM and the shipped verifier and head (semantics: groundview/grounding/README.md)."""
 
 from __future__ import annotations
 

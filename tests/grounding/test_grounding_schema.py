@@ -1,4 +1,4 @@
-"""Request validation: every limit of DESIGN §2 is a 400-style RequestError naming the field."""
+"""Request validation: every limit in groundview/grounding/README.md is a 400-style RequestError naming the field."""
 
 from __future__ import annotations
 
