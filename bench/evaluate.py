@@ -89,7 +89,9 @@ def factcheck(engine: Engine, data: Path) -> None:
                 }
             )
             checked = [c for c in res["claims"] if c["groundingCheckRequired"]]
-            cited = {int(res["citedChunks"][i]["source"]) for c in checked for i in c["citationIndices"]}
+            cited = {
+                int(res["citedChunks"][i]["source"]) for c in checked for i in c["citationIndices"]
+            }
             gold.append(int(claim.supported))
             pred.append(int(bool(checked) and all(c["citationIndices"] for c in checked)))
             score.append(min((c["score"] for c in checked), default=0.0))
@@ -105,7 +107,9 @@ def factcheck(engine: Engine, data: Path) -> None:
     answers = load_factcheck(data)
     test = [s for a in answers if is_test_answer(a.prompt) for s in a.sentences]
     acc = sum(needs_check(s.text) == s.checkworthy for s in test) / len(test)
-    majority = max(np.mean([s.checkworthy for s in test]), 1 - np.mean([s.checkworthy for s in test]))
+    majority = max(
+        np.mean([s.checkworthy for s in test]), 1 - np.mean([s.checkworthy for s in test])
+    )
     print(
         f"groundingCheckRequired vs check-worthiness ({len(test)} test sentences): "
         f"accuracy {acc:.3f} (majority baseline {majority:.3f})"
@@ -160,25 +164,34 @@ CASES: list[tuple[str, str, list[str], bool]] = [
     (
         "Jupiter/Saturn moon count swap",
         "Jupiter has the most known moons, with 274 confirmed.",
-        ["Saturn has the most known moons of any planet, with 274 confirmed as of 2025. Jupiter follows with 97."],
+        [
+            "Saturn has the most known moons of any planet, with 274 confirmed as of 2025. Jupiter follows with 97."
+        ],
         False,
     ),
     (
         "Saturn moons, right",
         "Saturn has the most known moons, with 274 confirmed.",
-        ["Saturn has the most known moons of any planet, with 274 confirmed as of 2025. Jupiter follows with 97."],
+        [
+            "Saturn has the most known moons of any planet, with 274 confirmed as of 2025. Jupiter follows with 97."
+        ],
         True,
     ),
     (
         "Vertex: Titanic directed by Cameron",
         "Titanic is a 1997 American epic romantic disaster film directed by James Cameron.",
-        ["Titanic is a 1997 American epic romantic disaster film. It was directed, written, produced, and co-edited by James Cameron."],
+        [
+            "Titanic is a 1997 American epic romantic disaster film. It was directed, written, produced, and co-edited by James Cameron."
+        ],
         True,
     ),
     (
         "Vertex: It was based on the sinking (pronoun)",
         "Titanic is a 1997 film. It was based on the sinking of the RMS Titanic.",
-        ["Titanic is a 1997 film.", "The film is based on accounts of the sinking of the RMS Titanic in 1912."],
+        [
+            "Titanic is a 1997 film.",
+            "The film is based on accounts of the sinking of the RMS Titanic in 1912.",
+        ],
         True,
     ),
     (

@@ -288,9 +288,7 @@ class Engine:
                 feats = feats + cross[ci]
             score = float(self._get_head().score(feats)[0])
             chosen = sorted(cands[k].chunk for k in cover(prep.analyses[ci], cands[:10], facts))
-            results.append(
-                ClaimResult(claim, score, _groups(prep, chosen), feats, prep.ranked[ci])
-            )
+            results.append(ClaimResult(claim, score, _groups(prep, chosen), feats, prep.ranked[ci]))
         return results
 
 
@@ -298,7 +296,11 @@ def _groups(prep: _Prepared, chunk_ids: Sequence[int]) -> list[list[int]]:
     """Adjacent sentences of one fact are cited as one chunk (a window), others separately."""
     groups: list[list[int]] = []
     for idx in chunk_ids:
-        if groups and groups[-1][-1] == idx - 1 and prep.chunks[idx - 1].fact == prep.chunks[idx].fact:
+        if (
+            groups
+            and groups[-1][-1] == idx - 1
+            and prep.chunks[idx - 1].fact == prep.chunks[idx].fact
+        ):
             groups[-1].append(idx)
         else:
             groups.append([idx])
@@ -332,7 +334,10 @@ def _respond(prep: _Prepared, results: list[ClaimResult]) -> dict[str, Any]:
                 fact = prep.chunks[group[0]].fact
                 if key not in chunk_index:
                     chunk_index[key] = len(cited_chunks)
-                    item: dict[str, Any] = {"chunkText": _chunk_text(prep, group), "source": str(fact)}
+                    item: dict[str, Any] = {
+                        "chunkText": _chunk_text(prep, group),
+                        "source": str(fact),
+                    }
                     attrs = prep.infos[fact].attributes
                     if attrs:
                         item["sourceMetadata"] = dict(attrs)

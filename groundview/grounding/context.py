@@ -20,7 +20,8 @@ _WESTERN_PRONOUN = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _CJK_PRONOUN = re.compile(
-    r"^(?P<p>它们|他们|她们|它|他|她|该公司|这家公司|その|彼女|彼|これ|それ)(?P<rest>.*)$", re.DOTALL
+    r"^(?P<p>它们|他们|她们|它|他|她|该公司|这家公司|その|彼女|彼|これ|それ)(?P<rest>.*)$",
+    re.DOTALL,
 )
 _POSSESSIVE = frozenset(["its", "their", "his", "her"])
 # The subject ends at its verb. Enough verbs to cut "Titanic is a 1997 film" after "Titanic".

@@ -160,12 +160,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if param.requires_grad:
             params.append(param)
     optimizer = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01)
-    warmup = max(1, args.steps // 20)
+    total: int = args.steps
+    warmup = max(1, total // 20)
 
     def lr_at(step: int) -> float:
         if step < warmup:
             return (step + 1) / warmup
-        return max(0.0, (args.steps - step) / max(1, args.steps - warmup))
+        return max(0.0, (total - step) / max(1, total - warmup))
 
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lr_at)
     step = 0

@@ -142,8 +142,6 @@ def sentence_facts(sentence: FcSentence) -> tuple[list[Fact], list[bool]]:
     return facts, gold
 
 
-
-
 @dataclass
 class WiceClaim:
     claim: str

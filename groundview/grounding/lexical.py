@@ -89,15 +89,15 @@ _SCALES = {
 }
 # Units that change what a number means; spellings map to one name.
 UNITS = {
-    **{u: u for u in "kb mb gb tb pb kbps mbps gbps hz khz mhz ghz mm cm km kg mg ml kw mw gw kwh".split()},
-    **{u: u for u in "percent usd eur gbp dollars euros pounds yen yuan miles feet meters metres".split()},
-    "m": "m",
-    "g": "g",
-    "l": "l",
-    "w": "w",
-    "v": "v",
-    "s": "s",
-    "h": "h",
+    **{
+        u: u
+        for u in words("kb mb gb tb pb kbps mbps gbps hz khz mhz ghz mm cm km kg mg ml kw mw gw")
+    },
+    **{
+        u: u
+        for u in words("kwh percent usd eur gbp dollars euros pounds yen yuan miles feet meters")
+    },
+    **{u: u for u in words("m g l w v s h minutes hours days weeks months years seconds")},
     "%": "percent",
     "meter": "meters",
     "metre": "meters",
@@ -115,19 +115,12 @@ UNITS = {
     "kilometres": "km",
     "kilometers": "km",
     "kilograms": "kg",
-    "minutes": "minutes",
     "minute": "minutes",
-    "hours": "hours",
     "hour": "hours",
-    "days": "days",
     "day": "days",
-    "weeks": "weeks",
     "week": "weeks",
-    "months": "months",
     "month": "months",
-    "years": "years",
     "year": "years",
-    "seconds": "seconds",
     "second": "seconds",
 }
 _MORE = words("over more above exceeding exceeds exceeded beyond greater least")

@@ -136,7 +136,9 @@ def _fever_windows(rng: random.Random, rows: list[tuple[str, str, int]]) -> Iter
         core = _sentences(ev)
         yield Pair(claim, _with_distractors(rng, core, pool, rng.randint(2, 4)), label, "fever")
         if label and rng.random() < 0.35:
-            yield Pair(claim, _with_distractors(rng, [], pool, rng.randint(3, 5)), 0, "fever-removed")
+            yield Pair(
+                claim, _with_distractors(rng, [], pool, rng.randint(3, 5)), 0, "fever-removed"
+            )
 
 
 def _join(a: str, b: str) -> str:

@@ -53,7 +53,9 @@ class Candidate:
 
     chunk: int  # global chunk index
     analysis: Analysis
-    attributes: Analysis | None  # its fact's attributes ("Wikipedia. Apollo 11"), part of the evidence
+    attributes: (
+        Analysis | None
+    )  # its fact's attributes ("Wikipedia. Apollo 11"), part of the evidence
     encoding: Encoded | None  # None when it was not embedded (beyond the embedding budget)
 
 
@@ -97,9 +99,7 @@ def claim_features(
     unbacked = [n for n in claim.numbers if not any(numbers_match(n, m) for m in numbers)]
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
-    num_conflict = (
-        1.0 if any(any(m.is_year == n.is_year for m in near) for n in unbacked) else 0.0
-    )
+    num_conflict = 1.0 if any(any(m.is_year == n.is_year for m in near) for n in unbacked) else 0.0
     names = sorted(claim.names)
     name_missing = _share(names, every) if names else 1.0
     name_missing = 1.0 - name_missing if names else 0.0
@@ -186,7 +186,9 @@ def cover(
     whole = [f for f, got in by_fact.items() if got >= left]
     if whole:
         best_fact = next(facts[c.chunk] for c in cands if facts[c.chunk] in whole)
-        offered = [o if facts[c.chunk] == best_fact else set() for c, o in zip(cands, offered, strict=True)]
+        offered = [
+            o if facts[c.chunk] == best_fact else set() for c, o in zip(cands, offered, strict=True)
+        ]
     chosen: list[int] = []
     while left and len(chosen) < limit:
         gains = [len(o & left) for o in offered]

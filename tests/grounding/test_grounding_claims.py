@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -144,3 +145,44 @@ def test_segments_cover_all_non_space_text(parts: list[str]) -> None:
     assert len(covered.replace(" ", "")) <= len(text.replace(" ", "").replace("\n", ""))
     for s in segs:
         assert text[s.start : s.end] == s.text
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "¡Hola!",
+        "Aquí está lo que encontré.",
+        "Espero que esto te ayude.",
+        "No pude encontrar información sobre eso.",
+        "Voici ce que j'ai trouvé.",
+        "J'espère que cela vous aide !",
+        "Hier ist, was ich gefunden habe.",
+        "Ich hoffe, das hilft!",
+        "Aqui está o que encontrei.",
+        "Espero que isso ajude!",
+        "希望这对你有帮助！",
+        "无法为您的搜索查询生成摘要。",
+        "我没有找到相关信息。",
+        "お役に立てれば幸いです。",
+        "申し訳ありませんが、見つかりませんでした。",
+    ],
+)
+def test_pleasantries_and_skip_messages_need_no_check_in_every_ui_language(sentence: str) -> None:
+    assert not needs_check(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Open Settings > Storage and tap Clear cache.",
+        "Click Export in the top right corner.",
+        "La mejor época es la temporada seca, de mayo a septiembre.",
+        "Claro que el plan Pro cuesta 10 euros al mes.",
+        "Le musée est ouvert de 9 h à 18 h.",
+        "Die Datei darf höchstens 50 MB groß sein.",
+        "O Brasil tem 26 estados.",
+        "東京は日本の首都です。",
+    ],
+)
+def test_factual_steps_and_statements_need_a_check_in_every_ui_language(sentence: str) -> None:
+    assert needs_check(sentence)
