@@ -63,6 +63,7 @@ class Engine:
         self._lock = threading.Lock()
         self._embedder: Embedder | None = self.config.embedder
         self._head: Head | None = None
+        self._plain_head: Head | None = None
         self._windows: WindowVerifier | None = None
         self._cross: CrossEncoderScorer | None = None
         self._cache = EmbeddingCache(self.config.cache_size)
@@ -92,6 +93,14 @@ class Engine:
         if self._head is None:
             self._head = Head(self.config.head_path, stacked=self.stacked)
         return self._head
+
+    def _features_head(self) -> Head:
+        """The head without the cross-encoder, for claims past `max_cross_pairs`."""
+        if not self.stacked:
+            return self._get_head()
+        if self._plain_head is None:
+            self._plain_head = Head(self.config.head_path, stacked=False)
+        return self._plain_head
 
     def _load_windows(self) -> WindowVerifier:
         with self._lock:
@@ -244,17 +253,22 @@ class Engine:
         return " ".join(parts)
 
     def _cross_features(self, prep: _Prepared, todo: list[int]) -> dict[int, list[float]]:
-        """[best window logit, top window logit] per claim, all claims' windows in one batch."""
+        """[best window logit, top window logit] per claim, all claims' windows in one batch. Within
+        `max_cross_pairs`: three windows per claim, else one (the top five), else none for the rest."""
+        cap = self.config.max_cross_pairs
+        per_claim = 3 if 3 * len(todo) <= cap else 1
         pairs: list[tuple[str, str]] = []
         owners: list[int] = []
-        for ci in todo:
+        for ci in todo[: max(0, cap // per_claim)]:
             ranked = prep.ranked[ci][: prep.embedded[ci]]
             order = [(prep.chunks[i].fact, prep.chunks[i].position) for i in ranked]
-            for window in windows(list(range(len(ranked))), order):
-                pairs.append(
-                    (prep.scoring_texts[ci], self._window_text(prep, [ranked[k] for k in window]))
-                )
+            spans = windows(list(range(len(ranked))), order)
+            for window in spans if per_claim == 3 else spans[-1:]:
+                text = self._window_text(prep, [ranked[k] for k in window])
+                pairs.append((prep.scoring_texts[ci], text))
                 owners.append(ci)
+        if not pairs:
+            return {}
         if self.config.verifier == "cross-encoder":
             assert self._cross is not None
             probs = np.clip(self._cross.score([(w, c) for c, w in pairs]), 1e-4, 1 - 1e-4)
@@ -284,9 +298,11 @@ class Engine:
                 continue
             claim_enc = encodings.get(text_key(prep.scoring_texts[ci]))
             feats = claim_features(prep.analyses[ci], prep.scoring_texts[ci], claim_enc, cands)
-            if self.stacked:
+            if ci in cross:
                 feats = feats + cross[ci]
-            score = float(self._get_head().score(feats)[0])
+                score = float(self._get_head().score(feats)[0])
+            else:
+                score = float(self._features_head().score(feats)[0])
             chosen = sorted(cands[k].chunk for k in cover(prep.analyses[ci], cands[:10], facts))
             results.append(ClaimResult(claim, score, _groups(prep, chosen), feats, prep.ranked[ci]))
         return results

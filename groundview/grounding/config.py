@@ -31,6 +31,9 @@ class EngineConfig:
     embed_k: int = 8
     # Cap on chunks embedded for one request; per-claim embed_k shrinks for answers with many claims.
     max_embedded_chunks: int = 800
+    # Cap on cross-encoder windows per request (each costs a 192-token forward pass): past it, claims
+    # get one window each, and claims past the cap are scored by the features head alone.
+    max_cross_pairs: int = 150
     cache_size: int = 8192
     batch_size: int = 32
     # Tests inject a fake embedder here; not part of the settings dict.
