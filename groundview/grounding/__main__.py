@@ -1,6 +1,11 @@
 """CLI: Check Grounding requests as JSONL on stdin, responses as JSONL on stdout (README.md, "The CLI").
 
     python -m groundview.grounding [--model PATH] < requests.jsonl > responses.jsonl
+    python -m groundview.grounding --rows rows.jsonl [--format csv] [--min-support 0.7]
+
+With --rows, Ragas or DeepEval rows (JSONL or CSV) are checked without being stored: one line per claim
+(JSONL or CSV) on stdout, and the exit status is 1 when a row is invalid or its supportScore is under
+--min-support, so a build can fail on ungrounded answers.
 
 Every input line yields exactly one output line, in order; an invalid line yields {"error": {...}} and
 the rest go on. Progress goes to stderr. --model selects the verifier: a CrossEncoder folder, or a
@@ -10,6 +15,7 @@ coefficients JSON file for the features verifier.
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import sys
 import time
@@ -19,7 +25,21 @@ from typing import Any, TextIO
 
 from .check import ENGINE_VERSION, Engine
 from .config import EngineConfig
+from .rows import RowError, read_rows
 from .schema import RequestError
+
+CLAIM_COLUMNS = (
+    "row",
+    "claim",
+    "startPos",
+    "endPos",
+    "claimText",
+    "groundingCheckRequired",
+    "score",
+    "supported",
+    "sources",
+    "supportScore",
+)
 
 
 def _config(args: argparse.Namespace) -> EngineConfig:
@@ -73,6 +93,57 @@ def _check_batch(engine: Engine, payloads: list[Any]) -> list[dict[str, Any]]:
         return results
 
 
+def _check_rows(engine: Engine, args: argparse.Namespace) -> int:
+    source = sys.stdin if args.rows == "-" else Path(args.rows).open(encoding="utf-8")  # noqa: SIM115
+    with source:
+        text = source.read()
+    fmt = args.input_format or ("csv" if str(args.rows).endswith(".csv") else "jsonl")
+    rows = list(read_rows(text, fmt))
+    valid = [r for r in rows if not isinstance(r, RowError)]
+    threshold = engine.config.default_citation_threshold
+    responses = engine.check_many([r.request for r in valid], return_errors=True)
+    writer = csv.writer(sys.stdout) if args.format == "csv" else None
+    if writer:
+        writer.writerow(CLAIM_COLUMNS)
+    failed = 0
+    for problem in (r for r in rows if isinstance(r, RowError)):
+        print(f"error: {problem}", file=sys.stderr)
+        failed += 1
+    for row, resp in zip(valid, responses, strict=True):
+        if "error" in resp:
+            print(f"error: row {row.number}: {resp['error']['message']}", file=sys.stderr)
+            failed += 1
+            continue
+        support = resp["supportScore"]
+        if args.min_support is not None and support < args.min_support:
+            failed += 1
+        for i, claim in enumerate(resp["claims"]):
+            score = claim.get("score")
+            values = [
+                row.number,
+                i,
+                claim["startPos"],
+                claim["endPos"],
+                claim["claimText"],
+                claim["groundingCheckRequired"],
+                score,
+                None if score is None else score >= threshold,
+                [resp["citedChunks"][k]["source"] for k in claim.get("citationIndices", [])],
+                support,
+            ]
+            if writer:
+                writer.writerow([json.dumps(v) if isinstance(v, list) else v for v in values])
+            else:
+                record = dict(zip(CLAIM_COLUMNS, values, strict=True))
+                sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+    print(
+        f"{len(rows)} rows, {failed} failed"
+        + (f" (supportScore under {args.min_support} or invalid)" if args.min_support else ""),
+        file=sys.stderr,
+    )
+    return 1 if failed else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m groundview.grounding", description=__doc__.split("\n")[0]
@@ -86,6 +157,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--batch", type=int, default=16, help="lines checked together")
+    parser.add_argument("--rows", help="check Ragas/DeepEval rows from this file ('-': stdin)")
+    parser.add_argument(
+        "--input-format", choices=["jsonl", "csv"], help="rows format (default: by name)"
+    )
+    parser.add_argument("--format", choices=["jsonl", "csv"], default="jsonl", help="--rows output")
+    parser.add_argument(
+        "--min-support", type=float, help="--rows: fail rows under this supportScore"
+    )
     args = parser.parse_args(argv)
     try:
         engine = Engine(_config(args))
@@ -94,6 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"groundview grounding {ENGINE_VERSION} ({engine.model_id}) ready", file=sys.stderr)
+    if args.rows:
+        return _check_rows(engine, args)
     done = errors = 0
     started = time.monotonic()
     for lines in _batches(sys.stdin, args.batch):

@@ -60,3 +60,56 @@ def test_cli_reports_a_missing_model_without_traceback(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "error: embedder model not found" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def _rows_cli(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "groundview.grounding", "--threads", "1", *args],
+        input=stdin,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+@pytest.mark.model
+def test_rows_gate_fails_the_build_on_an_ungrounded_ragas_row() -> None:
+    # Given a grounded Ragas row, an ungrounded DeepEval row and a row with no answer
+    rows = [
+        {
+            "user_input": "How tall is the Eiffel Tower?",
+            "response": "The Eiffel Tower is 330 metres tall.",
+            "retrieved_contexts": ["The Eiffel Tower is 330 metres tall. It is in Paris."],
+        },
+        {
+            "input": "How tall is the Eiffel Tower?",
+            "actual_output": "The Eiffel Tower is 120 metres tall and made of glass.",
+            "retrieval_context": ["The Eiffel Tower is 330 metres tall. It is in Paris."],
+        },
+        {"question": "Who?", "contexts": ["x"]},
+    ]
+    stdin = "\n".join(json.dumps(r) for r in rows) + "\n"
+    # When checked with a minimum support
+    result = _rows_cli(["--rows", "-", "--min-support", "0.6"], stdin)
+    # Then one line per claim, the bad row is named, and the build fails
+    assert result.returncode == 1
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(o["row"], o["supported"]) for o in out] == [(1, True), (2, False)]
+    assert out[0]["sources"] == ["0"] and out[1]["sources"] == []
+    assert "row 3: no answer field" in result.stderr
+    assert "3 rows, 2 failed" in result.stderr
+
+
+@pytest.mark.model
+def test_rows_gate_passes_grounded_csv_rows_and_writes_csv() -> None:
+    stdin = (
+        "question,answer,contexts\n"
+        '"How tall?","The Eiffel Tower is 330 metres tall.","[""The Eiffel Tower is 330 metres tall.""]"\n'
+    )
+    result = _rows_cli(["--rows", "-", "--input-format", "csv", "--format", "csv"], stdin)
+    assert result.returncode == 0, result.stderr
+    header, line = result.stdout.splitlines()
+    assert header.startswith("row,claim,startPos,endPos,claimText")
+    assert line.startswith("1,0,0,36,The Eiffel Tower is 330 metres tall.,True,")

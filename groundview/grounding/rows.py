@@ -1,0 +1,96 @@
+"""Ragas and DeepEval rows as Check Grounding requests, for the CLI's CI gate (`--rows`).
+
+    python -m groundview.grounding --rows rows.jsonl --min-support 0.7 [--format csv]
+
+A row is one answer with its retrieved contexts, as either tool writes it:
+Ragas (current) `user_input`, `response`, `retrieved_contexts`; Ragas (older) `question`, `answer`,
+`contexts`; DeepEval `input`, `actual_output`, `retrieval_context`. Rows come from JSONL (one object per
+line) or CSV (contexts as a JSON array of strings, or one plain string). Nothing is stored.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+ANSWER_KEYS = ("response", "answer", "actual_output")
+CONTEXT_KEYS = ("retrieved_contexts", "contexts", "retrieval_context")
+QUESTION_KEYS = ("user_input", "question", "input")
+
+
+class RowError(ValueError):
+    """A row that is not a Ragas/DeepEval record; names the row and the field."""
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int  # 1-based line or record number
+    question: str
+    request: dict[str, Any]
+
+
+def _first(row: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | None:
+    for key in keys:
+        if key in row and row[key] is not None:
+            return key, row[key]
+    return None
+
+
+def _contexts(value: Any, field: str, number: int) -> list[str]:
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("["):
+            try:
+                value = json.loads(text)
+            except ValueError as exc:
+                raise RowError(f"row {number}: {field}: not a JSON array: {exc}") from None
+        else:
+            return [value] if text else []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RowError(f"row {number}: {field}: must be a list of strings")
+    return [v for v in value if v.strip()]
+
+
+def to_request(row: Mapping[str, Any], number: int) -> Row:
+    if not isinstance(row, Mapping):
+        raise RowError(f"row {number}: must be an object")
+    answer = _first(row, ANSWER_KEYS)
+    if answer is None:
+        raise RowError(f"row {number}: no answer field (one of {', '.join(ANSWER_KEYS)})")
+    if not isinstance(answer[1], str):
+        raise RowError(f"row {number}: {answer[0]}: must be a string")
+    contexts = _first(row, CONTEXT_KEYS)
+    if contexts is None:
+        raise RowError(f"row {number}: no contexts field (one of {', '.join(CONTEXT_KEYS)})")
+    facts = [{"factText": c} for c in _contexts(contexts[1], contexts[0], number)]
+    question = _first(row, QUESTION_KEYS)
+    request = {
+        "answerCandidate": answer[1],
+        "facts": facts,
+        "groundingSpec": {"enableClaimLevelScore": True},
+    }
+    return Row(number, str(question[1]) if question else "", request)
+
+
+def read_rows(text: str, fmt: str) -> Iterator[Row | RowError]:
+    """Rows of a JSONL or CSV document, each a request or the error that names it."""
+    if fmt == "csv":
+        for number, rec in enumerate(csv.DictReader(io.StringIO(text)), start=1):
+            try:
+                yield to_request(rec, number)
+            except RowError as exc:
+                yield exc
+        return
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            yield to_request(json.loads(line), number)
+        except ValueError as exc:
+            yield (
+                exc if isinstance(exc, RowError) else RowError(f"row {number}: invalid JSON: {exc}")
+            )
