@@ -24,33 +24,12 @@ import time
 import types
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchdb import use_database  # noqa: E402
+
 DB_NAME = "gv_bench_api"
-os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DB_NAME}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundview.settings")
-os.environ["DEBUG"] = "0"
-os.environ.setdefault("SECRET_KEY", "bench-only-not-secret")
-os.environ.setdefault("LOG_LEVEL", "WARNING")
 
 SESSION = "projects/p/locations/global/collections/c/engines/e/sessions"
-
-
-def admin_connection():
-    import psycopg
-
-    return psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True)
-
-
-def create_database() -> None:
-    with admin_connection() as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DB_NAME]).fetchone():
-            conn.execute(f'CREATE DATABASE "{DB_NAME}"')
-
-
-def drop_database() -> None:
-    with admin_connection() as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
 
 
 def document(i: int) -> dict:
@@ -270,21 +249,13 @@ def main() -> None:
     parser.add_argument("--reseed", action="store_true")
     parser.add_argument("--no-check", action="store_true")
     args = parser.parse_args()
-    if args.reseed:
-        drop_database()
-    create_database()
-
-    import django
-
-    django.setup()
+    use_database(DB_NAME, reseed=args.reseed)
     from django.contrib.auth.models import User
-    from django.core.management import call_command
     from django.test import Client
 
     from groundview.answers.models import Answer
     from groundview.api.models import ApiToken
 
-    call_command("migrate", verbosity=0)
     if not Answer.objects.exists():
         seed(args.answers)
     install_trivial_view()

@@ -19,31 +19,10 @@ import time
 import types
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchdb import use_database  # noqa: E402
+
 DB_NAME = "gv_bench_pages"
-os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DB_NAME}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundview.settings")
-# Timing with DEBUG off: no query log, no debug toolbar-ish overheads.
-os.environ["DEBUG"] = "0"
-os.environ.setdefault("SECRET_KEY", "bench-only-not-secret")
-os.environ.setdefault("LOG_LEVEL", "WARNING")
-
-
-def create_database() -> None:
-    import psycopg
-
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DB_NAME]).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{DB_NAME}"')
-
-
-def drop_database() -> None:
-    import psycopg
-
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
 
 
 def seed(count: int) -> None:
@@ -308,19 +287,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--reseed", action="store_true")
     args = parser.parse_args()
-    if args.reseed:
-        drop_database()
-    create_database()
-
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    use_database(DB_NAME, reseed=args.reseed)
     from django.test import Client
 
     from groundview.answers.models import Answer
 
-    call_command("migrate", verbosity=0)
     if not Answer.objects.exists():
         seed(args.answers)
     install_trivial_view()

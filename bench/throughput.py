@@ -25,7 +25,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchdb import ROOT, use_database  # noqa: E402
+
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/gv_bench")
 BROKER_URL = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/14")
 SESSION = "projects/bench/locations/global/collections/c/engines/e/sessions/bench"
@@ -97,23 +99,8 @@ def answer_document(index: int, prefix: str) -> dict:
 
 
 def setup_django() -> None:
-    import psycopg
-
-    base, _, name = DATABASE_URL.rpartition("/")
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-    os.environ["DATABASE_URL"] = DATABASE_URL
     os.environ["CELERY_BROKER_URL"] = BROKER_URL
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundview.settings")
-    os.environ.setdefault("LOG_LEVEL", "WARNING")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    use_database(DATABASE_URL.rpartition("/")[2])
 
 
 def load_answers(count: int, prefix: str) -> list[int]:
