@@ -11,8 +11,29 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("GROUNDVIEW_VAR_DIR", BASE_DIR / "var"))
+from groundview.ops.errors import init_sentry
+from groundview.ops.logs import logging_config
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+BASE_DIR = PACKAGE_DIR.parent
+
+
+def _data_dir() -> Path:
+    """Where the secret key, the SQLite file and collected static files live.
+
+    A checkout keeps them in ./var as it always has. An installed package must not write into
+    site-packages, so there the default is the user's data folder (XDG). GROUNDVIEW_VAR_DIR is the
+    older name of GROUNDVIEW_DATA_DIR."""
+    chosen = os.environ.get("GROUNDVIEW_DATA_DIR") or os.environ.get("GROUNDVIEW_VAR_DIR")
+    if chosen:
+        return Path(chosen).expanduser()
+    if (BASE_DIR / "manage.py").is_file():
+        return BASE_DIR / "var"
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "groundview"
+
+
+DATA_DIR = _data_dir()
+VAR_DIR = DATA_DIR
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -68,6 +89,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: /healthz, /readyz and /metrics must answer before Host validation and HTTPS redirects.
+    "groundview.ops.middleware.OpsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -83,7 +106,8 @@ ROOT_URLCONF = "groundview.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # Inside the package so a wheel carries them (in a checkout, a link to ./templates).
+        "DIRS": [PACKAGE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -97,12 +121,21 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "groundview.wsgi.application"
 
+if not os.environ.get("DATABASE_URL"):
+    # The default SQLite file lives in the data folder, which a fresh install has yet to create.
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'groundview.sqlite3'}",
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # An unreachable server (a dead host rather than a stopped one) must fail a request or a
+    # readiness probe in seconds, not after the kernel's TCP timeout of minutes.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "5"))
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -116,7 +149,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [PACKAGE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -194,13 +227,41 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-}
+# One JSON object a line (time, level, logger, message, request_id / task_id, run_ids) for log
+# shippers; plain text for a person at a terminal. JSON by default when DEBUG is off.
+GROUNDVIEW_LOG_FORMAT = os.environ.get("GROUNDVIEW_LOG_FORMAT") or ("text" if DEBUG else "json")
+LOGGING = logging_config(GROUNDVIEW_LOG_FORMAT, os.environ.get("LOG_LEVEL", "INFO"))
+# Celery workers log through the same configuration instead of their own format.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# /metrics: open to anyone who can reach the app unless this is set (then `Bearer <token>`).
+# Behind a public proxy, either set it or keep /metrics off the proxy.
+GROUNDVIEW_METRICS_TOKEN = os.environ.get("GROUNDVIEW_METRICS_TOKEN", "")
+
+# Errors to Sentry (or GlitchTip) when a DSN is given; needs the `sentry` extra.
+if os.environ.get("SENTRY_DSN"):
+    init_sentry(os.environ["SENTRY_DSN"], release=f"groundview@{SPECTACULAR_SETTINGS['VERSION']}")
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=True)
     CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=True)
+
+# GROUNDVIEW_HTTPS=1: served over HTTPS behind a proxy that terminates TLS and sets
+# X-Forwarded-Proto (compose's users put Caddy, nginx or a cloud balancer in front).
+# `manage.py check --deploy` then has nothing to warn about.
+if env_bool("GROUNDVIEW_HTTPS", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+    # Probes and scrapes come over plain HTTP from inside the network (OpsMiddleware answers them
+    # first anyway; this keeps them working if the middleware order ever changes).
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    # Browsers remember HSTS: start short (e.g. 3600) if unsure the domain stays on HTTPS.
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
+    if not SECURE_HSTS_PRELOAD:
+        # Joining the browsers' preload list is the domain owner's call (it is hard to leave),
+        # not a default; the check would otherwise warn on every deploy that makes no such call.
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]

@@ -5,11 +5,19 @@ from groundview.api.models import ApiToken
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):
-    list_display = ["name", "user", "prefix", "created_at", "last_used_at", "revoked_at"]
+    list_display = [
+        "name",
+        "user",
+        "prefix",
+        "created_at",
+        "last_used_at",
+        "expires_at",
+        "revoked_at",
+    ]
     list_filter = [("revoked_at", admin.EmptyFieldListFilter)]
     list_select_related = ["user"]
     search_fields = ["name", "user__username", "prefix"]
-    fields = ["user", "name", "prefix", "created_at", "last_used_at", "revoked_at"]
+    fields = ["user", "name", "prefix", "created_at", "last_used_at", "expires_at", "revoked_at"]
     readonly_fields = ["prefix", "created_at", "last_used_at", "revoked_at"]
     actions = ["revoke"]
 

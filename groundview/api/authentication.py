@@ -33,7 +33,7 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
             .first()
         )
         if row is None:
-            raise exceptions.AuthenticationFailed("Invalid or revoked token.")
+            raise exceptions.AuthenticationFailed("Invalid, expired or revoked token.")
         now = timezone.now()
         if row.last_used_at is None or now - row.last_used_at > LAST_USED_RESOLUTION:
             ApiToken.objects.filter(pk=row.pk).update(last_used_at=now)

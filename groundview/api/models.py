@@ -21,7 +21,11 @@ def hash_token(token: str) -> str:
 
 class ApiTokenQuerySet(models.QuerySet):
     def active(self):
-        return self.filter(revoked_at__isnull=True, user__is_active=True)
+        return self.filter(
+            models.Q(expires_at__isnull=True) | models.Q(expires_at__gt=timezone.now()),
+            revoked_at__isnull=True,
+            user__is_active=True,
+        )
 
 
 class ApiToken(models.Model):
@@ -35,6 +39,8 @@ class ApiToken(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True, editable=False)
     revoked_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # None: valid until revoked. Deploy scripts mint tokens with an end date.
+    expires_at = models.DateTimeField(null=True, blank=True)
 
     objects = ApiTokenQuerySet.as_manager()
 
@@ -47,14 +53,19 @@ class ApiToken(models.Model):
 
     @property
     def is_active(self) -> bool:
-        return self.revoked_at is None
+        expired = self.expires_at is not None and self.expires_at <= timezone.now()
+        return self.revoked_at is None and not expired
 
     @classmethod
-    def issue(cls, user, name: str) -> tuple["ApiToken", str]:
+    def issue(cls, user, name: str, expires_at=None) -> tuple["ApiToken", str]:
         """Create a token for `user`; returns the row and the token, which is never stored."""
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         row = cls.objects.create(
-            user=user, name=name, prefix=token[:10], key_hash=hash_token(token)
+            user=user,
+            name=name,
+            prefix=token[:10],
+            key_hash=hash_token(token),
+            expires_at=expires_at,
         )
         return row, token
 

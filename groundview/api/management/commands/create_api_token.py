@@ -1,0 +1,42 @@
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from groundview.api.models import ApiToken
+
+
+class Command(BaseCommand):
+    help = (
+        "Create an API token for a user and print it (once: only its hash is stored). "
+        "The user must already exist; tokens act with that user's role."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--user", required=True, help="username the token acts as")
+        parser.add_argument("--name", default="cli", help="what the token is for (default: cli)")
+        parser.add_argument(
+            "--expires", type=float, metavar="DAYS", help="days until it stops working"
+        )
+
+    def handle(self, *args, **options):
+        try:
+            user = get_user_model().objects.get(username=options["user"])
+        except get_user_model().DoesNotExist:
+            raise CommandError(
+                f"no user {options['user']!r}; create one first "
+                "(groundview manage createsuperuser, or the admin)"
+            ) from None
+        if not user.is_active:
+            raise CommandError(f"user {user.username!r} is inactive; its tokens would not work")
+        expires_at = None
+        if options["expires"] is not None:
+            if options["expires"] <= 0:
+                raise CommandError("--expires must be a positive number of days")
+            expires_at = timezone.now() + timedelta(days=options["expires"])
+        row, token = ApiToken.issue(user, options["name"], expires_at=expires_at)
+        until = f"until {expires_at:%Y-%m-%d %H:%M} UTC" if expires_at else "until revoked"
+        # The token alone on stdout, so `TOKEN=$(groundview token create ...)` works.
+        self.stderr.write(f"API token {row.prefix}… for {user.username}, valid {until}:")
+        self.stdout.write(token)

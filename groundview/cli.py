@@ -1,0 +1,245 @@
+"""The `groundview` command: run, feed and administer an installed groundview.
+
+    groundview serve [--host H] [--port P]     web app (migrates and collects static files first)
+    groundview worker [--concurrency N]        Celery worker for grounding checks
+    groundview import FILE...                  Vertex answers (JSON or JSONL) into the database
+    groundview export [--output FILE]          stored answers as JSONL
+    groundview check FILE                      Check Grounding requests (JSON/JSONL) -> responses
+    groundview token create --user NAME        an API token, printed once
+    groundview manage ARGS...                  any other Django management command
+
+Configuration comes from the environment exactly as for manage.py (README, "Configuration").
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+
+def _django():
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundview.settings")
+    import django
+
+    django.setup()
+
+
+def _exec(argv: list[str]) -> int:
+    """Replace this process, so the server or worker gets the signals (stop, reload) directly."""
+    from django.db import connections
+
+    connections.close_all()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(argv[0], argv)
+    return 0  # not reached
+
+
+def serve(args) -> int:
+    _django()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    if not args.no_migrate:
+        call_command("migrate", interactive=False, verbosity=0)
+    if not args.no_collectstatic:
+        call_command("collectstatic", interactive=False, verbosity=0)
+    if args.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        # Each gunicorn worker counts its own requests; a shared folder lets /metrics add them up.
+        folder = Path(settings.DATA_DIR) / "prometheus"
+        shutil.rmtree(folder, ignore_errors=True)  # counters from a previous run are stale
+        folder.mkdir(parents=True)
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(folder)
+    print(f"groundview: serving on http://{args.host}:{args.port}/", file=sys.stderr)
+    return _exec(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "groundview.wsgi",
+            "--bind",
+            f"{args.host}:{args.port}",
+            "--workers",
+            str(args.workers),
+            # The largest Check Grounding request takes ~15 s on a busy CPU; 30 s (the default)
+            # leaves too little room.
+            "--timeout",
+            str(args.timeout),
+        ]
+    )
+
+
+def worker(args) -> int:
+    if not os.environ.get("CELERY_BROKER_URL"):
+        print(
+            "groundview worker: set CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0) and "
+            "DATABASE_URL; without a broker, checks run in the web process",
+            file=sys.stderr,
+        )
+        return 2
+    argv = [sys.executable, "-m", "celery", "-A", "groundview", "worker"]
+    argv += [f"--loglevel={args.loglevel}", f"--concurrency={args.concurrency}"]
+    return _exec(argv + args.celery_args)
+
+
+def import_(args) -> int:
+    _django()
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    try:
+        call_command("import_answers", *args.files)
+    except CommandError as exc:
+        print(f"groundview import: {exc}", file=sys.stderr)
+        return exc.returncode
+    return 0
+
+
+def export(args) -> int:
+    _django()
+    from django.core.management import call_command
+
+    options = {"session": args.session}
+    if args.output:
+        options["output"] = args.output
+    call_command("export_answers", **options)
+    return 0
+
+
+def _requests(path: str) -> list:
+    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    if text.lstrip().startswith("["):
+        return json.loads(text)
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def check(args) -> int:
+    """Check Grounding requests with the engine the server would use (settings.GROUNDING)."""
+    _django()
+    from tqdm import tqdm
+
+    from groundview.answers import checks
+
+    try:
+        payloads = _requests(args.file)
+    except (OSError, ValueError) as exc:
+        print(f"groundview check: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    engine = checks.get_engine()
+    errors = 0
+    with contextlib.ExitStack() as stack:
+        out = (
+            stack.enter_context(open(args.output, "w", encoding="utf-8"))
+            if args.output
+            else sys.stdout
+        )
+        # A bar only for a person watching; logs and pipes get the summary line alone.
+        bar = stack.enter_context(
+            tqdm(
+                total=len(payloads),
+                unit="request",
+                disable=not sys.stderr.isatty(),
+                file=sys.stderr,
+            )
+        )
+        for start in range(0, len(payloads), args.batch):
+            batch = payloads[start : start + args.batch]
+            for response in engine.check_many(batch, return_errors=True):
+                errors += "error" in response
+                out.write(json.dumps(response, ensure_ascii=False) + "\n")
+            bar.update(len(batch))
+    print(f"groundview check: {len(payloads)} request(s), {errors} error(s)", file=sys.stderr)
+    return 1 if errors else 0
+
+
+def token(args) -> int:
+    _django()
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    options = {"user": args.user, "name": args.name}
+    if args.expires is not None:
+        options["expires"] = args.expires
+    try:
+        call_command("create_api_token", **options)
+    except CommandError as exc:
+        print(f"groundview token create: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def manage(args) -> int:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "groundview.settings")
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line(["groundview manage", *args.rest])
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="groundview",
+        description="Review grounded (RAG) answers. Configuration comes from the environment.",
+    )
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = commands.add_parser("serve", help="run the web app with gunicorn")
+    p.add_argument("--host", default=os.environ.get("GROUNDVIEW_HOST", "127.0.0.1"))
+    p.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    p.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "2")))
+    p.add_argument("--timeout", type=int, default=120, help="seconds per request (gunicorn)")
+    p.add_argument("--no-migrate", action="store_true", help="skip `migrate` before starting")
+    p.add_argument(
+        "--no-collectstatic", action="store_true", help="skip `collectstatic` before starting"
+    )
+    p.set_defaults(run=serve)
+
+    p = commands.add_parser("worker", help="run a Celery worker for grounding checks")
+    p.add_argument("--concurrency", type=int, default=1, help="processes (each loads the model)")
+    p.add_argument("--loglevel", default="INFO")
+    p.add_argument("celery_args", nargs=argparse.REMAINDER, help="passed on to `celery worker`")
+    p.set_defaults(run=worker)
+
+    p = commands.add_parser("import", help="import Vertex answers (JSON or JSONL files, - = stdin)")
+    p.add_argument("files", nargs="+")
+    p.set_defaults(run=import_)
+
+    p = commands.add_parser("export", help="write stored answers as JSONL")
+    p.add_argument("--session", help="only answers of this session name")
+    p.add_argument("--output", "-o", help="file to write (default: stdout)")
+    p.set_defaults(run=export)
+
+    p = commands.add_parser(
+        "check", help="run Check Grounding requests from a JSON or JSONL file (- = stdin)"
+    )
+    p.add_argument("file")
+    p.add_argument("--output", "-o", help="file for the JSONL responses (default: stdout)")
+    p.add_argument("--batch", type=int, default=16, help="requests checked together")
+    p.set_defaults(run=check)
+
+    p = commands.add_parser("token", help="API tokens")
+    tokens = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    p = tokens.add_parser("create", help="create a token for a user and print it once")
+    p.add_argument("--user", required=True, help="username the token acts as")
+    p.add_argument("--name", default="cli", help="what the token is for")
+    p.add_argument("--expires", type=float, metavar="DAYS", help="days until it stops working")
+    p.set_defaults(run=token)
+
+    p = commands.add_parser("manage", help="any Django management command", add_help=False)
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.set_defaults(run=manage)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

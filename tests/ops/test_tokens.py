@@ -1,0 +1,56 @@
+"""Tokens minted from the command line (what `groundview token create` runs)."""
+
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from groundview.api.models import ApiToken
+
+pytestmark = pytest.mark.django_db
+
+
+def create(**options):
+    out, err = StringIO(), StringIO()
+    call_command("create_api_token", stdout=out, stderr=err, **options)
+    return out.getvalue().strip(), err.getvalue()
+
+
+def test_printed_token_is_accepted_until_it_expires(reviewer):
+    token, note = create(user="rita", expires=2)
+    assert token.startswith("gv_")
+    assert token[:10] in note and "valid until" in note
+    row = ApiToken.objects.get()
+    assert row.key_hash != token  # only its digest is stored
+    assert timedelta(days=1.9) < row.expires_at - timezone.now() < timedelta(days=2.1)
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert api.get("/api/answers").status_code == 200
+
+    ApiToken.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert api.get("/api/answers").status_code == 401
+
+
+def test_without_expiry_the_token_lasts_until_revoked(reviewer):
+    token, note = create(user="rita", name="deploy")
+    assert "until revoked" in note
+    assert ApiToken.objects.get().name == "deploy"
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert api.get("/api/answers").status_code == 200
+
+
+def test_unknown_or_inactive_users_get_no_token(django_user_model):
+    with pytest.raises(CommandError, match="no user 'nobody'"):
+        create(user="nobody")
+    django_user_model.objects.create_user(username="gone", is_active=False)
+    with pytest.raises(CommandError, match="inactive"):
+        create(user="gone")
+    with pytest.raises(CommandError, match="positive"):
+        django_user_model.objects.create_user(username="ok")
+        create(user="ok", expires=0)
+    assert not ApiToken.objects.exists()
