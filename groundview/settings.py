@@ -13,6 +13,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from groundview.ops.errors import init_sentry
 from groundview.ops.logs import logging_config
+from groundview.security.headers import DEFAULT_POLICY as DEFAULT_CSP
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 BASE_DIR = PACKAGE_DIR.parent
@@ -92,6 +93,7 @@ MIDDLEWARE = [
     # First: /healthz, /readyz and /metrics must answer before Host validation and HTTPS redirects.
     "groundview.ops.middleware.OpsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "groundview.security.headers.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -128,6 +130,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'groundview.sqlite3'}",
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        # A persistent connection may have been closed under us (database restart, failover,
+        # pg_terminate_backend): check it before each request's first query and reconnect.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -241,6 +246,27 @@ GROUNDVIEW_METRICS_TOKEN = os.environ.get("GROUNDVIEW_METRICS_TOKEN", "")
 # Errors to Sentry (or GlitchTip) when a DSN is given; needs the `sentry` extra.
 if os.environ.get("SENTRY_DSN"):
     init_sentry(os.environ["SENTRY_DSN"], release=f"groundview@{SPECTACULAR_SETTINGS['VERSION']}")
+
+# Throttle counts (API rates, failed sign-ins) live in the cache. The default is per process;
+# with several web processes point CACHE_URL at Redis so they share one count.
+if os.environ.get("CACHE_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["CACHE_URL"],
+        }
+    }
+
+# Output is hostile until proven safe (groundview/security/headers.py): script and style only
+# from our own files. GROUNDVIEW_CSP replaces the whole policy; empty turns the header off.
+GROUNDVIEW_CSP = os.environ.get("GROUNDVIEW_CSP", DEFAULT_CSP)
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+# Failed sign-ins per (username, address) before the login pages refuse for a while.
+GROUNDVIEW_LOGIN_MAX_FAILURES = int(os.environ.get("GROUNDVIEW_LOGIN_MAX_FAILURES", "5"))
+GROUNDVIEW_LOGIN_LOCKOUT_SECONDS = int(os.environ.get("GROUNDVIEW_LOGIN_LOCKOUT_SECONDS", "900"))
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=True)

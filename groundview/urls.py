@@ -2,9 +2,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from groundview.security.login import LoginView, ThrottledAdminAuthenticationForm
+
+# The admin has its own sign-in page; it counts failed attempts the same way.
+admin.site.login_form = ThrottledAdminAuthenticationForm
+
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include("groundview.api.urls")),
     # Vertex-compatible routes (Check Grounding, answers.get) keep Google's URL shapes.

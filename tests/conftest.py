@@ -1,4 +1,14 @@
 import pytest
+from django.core.cache import cache
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    # Throttle counts (API rates, failed sign-ins) live in the cache: one test's must not
+    # throttle the next.
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

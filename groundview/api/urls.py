@@ -1,6 +1,6 @@
 from django.contrib.auth.decorators import login_required
 from django.urls import path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
 from groundview.api import views
@@ -23,7 +23,12 @@ urlpatterns = [
     # A page for people: send them to the login page rather than answering 401.
     path(
         "docs/",
-        login_required(SpectacularSwaggerView.as_view(url_name="api:schema")),
+        # The split view serves Swagger UI's start-up script as a file: the CSP allows no inline script.
+        login_required(
+            SpectacularSwaggerSplitView.as_view(
+                url_name="api:schema", template_name="api/swagger_ui.html"
+            )
+        ),
         name="docs",
     ),
     *router.urls,

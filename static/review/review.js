@@ -242,10 +242,20 @@
     setTimeout(poll, 1000);
   }
 
+  // The agreement matrix carries its shading as data-heat: the Content-Security-Policy forbids
+  // inline style attributes, but styles set from a script file are allowed.
+  function initHeat() {
+    var cells = document.querySelectorAll("[data-heat]");
+    for (var i = 0; i < cells.length; i++) {
+      cells[i].style.setProperty("--heat", cells[i].getAttribute("data-heat"));
+    }
+  }
+
   var started = false;
   function init() {
     if (started) return;
     started = true;
+    initHeat();
     var form = document.getElementById("label-form");
     if (form) initLabelling(form);
     var checks = document.querySelector("[data-status-url]");
