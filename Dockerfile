@@ -13,8 +13,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# The CPU build of torch first, so nothing below pulls the multi-GB CUDA one.
-RUN pip install torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu
+# The CPU build of torch first, so nothing below pulls the multi-GB CUDA one. Override with
+# --build-arg TORCH_INDEX_URL=... (a mirror of PyTorch's CPU index); `make image` passes the Makefile's.
+ARG TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu
+RUN pip install torch==2.13.0 --index-url "$TORCH_INDEX_URL"
 
 # Dependencies in their own layer: they change far less often than the code.
 COPY pyproject.toml README.md ./
@@ -30,4 +32,8 @@ RUN DEBUG=0 SECRET_KEY=collectstatic-only python manage.py collectstatic --no-in
 
 USER groundview
 EXPOSE 8000
-CMD ["gunicorn", "groundview.wsgi", "--bind", "0.0.0.0:8000", "--workers", "2", "--access-logfile", "-"]
+# Liveness of the web process: /healthz needs no Host, database or broker (compose overrides it
+# for the worker, and turns it off for one-off containers).
+HEALTHCHECK --interval=15s --timeout=10s --start-period=20s --retries=5 \
+    CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=5)"]
+CMD ["groundview", "serve", "--host", "0.0.0.0", "--port", "8000", "--no-migrate", "--no-collectstatic"]

@@ -5,8 +5,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/groundview
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
+# Where `make install` gets torch: empty = pip's own configuration (a machine with a local CPU wheel);
+# https://download.pytorch.org/whl/cpu = PyTorch's CPU-only builds, for any other machine (PyPI's
+# torch for Linux is the CUDA build). The Dockerfile uses PyTorch's CPU index by default.
+TORCH_INDEX_URL ?=
 
-.PHONY: install run serve worker test lint format services browser migrate demo train-checker bench bench-pages clean
+.PHONY: install run serve worker test lint format services browser migrate demo train-checker bench bench-pages clean image
 
 install: $(STAMP)
 
@@ -14,7 +18,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	# The pin first, so nothing below pulls the multi-GB CUDA build of torch.
-	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q torch==2.13.0 $(if $(TORCH_INDEX_URL),--index-url $(TORCH_INDEX_URL))
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
@@ -66,6 +70,10 @@ bench: install services
 # Review pages vs. a trivial view; seeds a PostgreSQL database gv_bench_pages once (~2 min).
 bench-pages: install services
 	$(BIN)/python bench/pages.py
+
+# The deployable image (compose.yaml); torch from TORCH_INDEX_URL, or PyTorch's CPU index.
+image:
+	docker build $(if $(TORCH_INDEX_URL),--build-arg TORCH_INDEX_URL=$(TORCH_INDEX_URL)) -t groundview:latest .
 
 clean:
 	rm -rf $(VENV) var tests/artifacts

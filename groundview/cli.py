@@ -1,7 +1,8 @@
 """The `groundview` command: run, feed and administer an installed groundview.
 
     groundview serve [--host H] [--port P]     web app (migrates and collects static files first)
-    groundview worker [--concurrency N]        Celery worker for grounding checks
+    groundview worker [--concurrency N] ...    Celery worker for grounding checks (other options
+                                               go on to `celery worker`)
     groundview import FILE...                  Vertex answers (JSON or JSONL) into the database
     groundview export [--output FILE]          stored answers as JSONL
     groundview check FILE                      Check Grounding requests (JSON/JSONL) -> responses
@@ -31,9 +32,11 @@ def _django():
 
 def _exec(argv: list[str]) -> int:
     """Replace this process, so the server or worker gets the signals (stop, reload) directly."""
+    from django.conf import settings
     from django.db import connections
 
-    connections.close_all()
+    if settings.configured:  # serve set Django up to migrate; worker never did
+        connections.close_all()
     sys.stdout.flush()
     sys.stderr.flush()
     os.execv(argv[0], argv)
@@ -84,7 +87,7 @@ def worker(args) -> int:
         return 2
     argv = [sys.executable, "-m", "celery", "-A", "groundview", "worker"]
     argv += [f"--loglevel={args.loglevel}", f"--concurrency={args.concurrency}"]
-    return _exec(argv + args.celery_args)
+    return _exec(argv + list(args.celery_args))
 
 
 def import_(args) -> int:
@@ -202,7 +205,7 @@ def parser() -> argparse.ArgumentParser:
     p = commands.add_parser("worker", help="run a Celery worker for grounding checks")
     p.add_argument("--concurrency", type=int, default=1, help="processes (each loads the model)")
     p.add_argument("--loglevel", default="INFO")
-    p.add_argument("celery_args", nargs=argparse.REMAINDER, help="passed on to `celery worker`")
+    # Any other option goes on to `celery worker` (main() collects them).
     p.set_defaults(run=worker)
 
     p = commands.add_parser("import", help="import Vertex answers (JSON or JSONL files, - = stdin)")
@@ -237,7 +240,15 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    top = parser()
+    args, extra = top.parse_known_args(argv)
+    if args.command == "worker":
+        args.celery_args = extra
+    elif args.command == "manage":
+        # Options before the first word (`groundview manage --help`) are Django's too.
+        args.rest = [*extra, *args.rest]
+    elif extra:
+        top.error(f"unrecognized arguments: {' '.join(extra)}")
     return args.run(args)
 
 
