@@ -1,4 +1,4 @@
-"""Export of stored answers: the documents exactly as they were imported."""
+"""Export of stored answers: the documents in the REST form they were stored in."""
 
 from __future__ import annotations
 
@@ -10,6 +10,21 @@ from django.db.models import QuerySet
 
 from groundview.answers.models import Answer
 
+# JSON allows these unescaped inside strings, but str.splitlines() and JavaScript before ES2019
+# treat them as line ends, so a JSONL reader would cut the record in two. Escaped, they read back
+# as the same characters.
+LINE_BREAKS_JSON_ALLOWS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def jsonl_line(document: Any) -> str:
+    """One JSON Lines record: UTF-8 text as is, except the characters that would split a line."""
+    line = json.dumps(document, ensure_ascii=False)
+    # json.dumps escapes every other control character; these three can only occur in strings.
+    for character, escaped in LINE_BREAKS_JSON_ALLOWS.items():
+        if character in line:
+            line = line.replace(character, escaped)
+    return line + "\n"
+
 
 def answer_documents(answers: QuerySet[Answer]) -> Iterator[dict[str, Any]]:
     # Only the JSON column, in chunks, so a large export never holds every row in memory.
@@ -18,4 +33,4 @@ def answer_documents(answers: QuerySet[Answer]) -> Iterator[dict[str, Any]]:
 
 def answer_jsonl(answers: QuerySet[Answer]) -> Iterator[str]:
     for document in answer_documents(answers):
-        yield json.dumps(document, ensure_ascii=False) + "\n"
+        yield jsonl_line(document)

@@ -1,58 +1,43 @@
-"""Import of Vertex answers from JSON, JSON arrays or JSONL.
+"""Import of answers: Vertex JSON (any proto3 JSON form), JSON arrays, JSONL, and Ragas/DeepEval rows.
 
-Each record is validated whole and written in its own transaction: a bad record is rejected with
-an error naming it and the field, and the good records of the same file still import. Records are
-keyed by `name`, so importing the same file twice changes nothing.
+Each record is checked whole and written in its own transaction: a bad record is rejected with
+an error naming it and the field, and the good records of the same file still import. Nothing in
+a record can crash the import: what PostgreSQL cannot hold (NUL, lone surrogates, huge numbers,
+over-long strings, hostile depth) is found first and reported like any other field error.
+Records are keyed by `name`, so importing the same file twice, or twice at once, changes nothing.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import DataError, IntegrityError, connection, transaction
 
-from groundview.answers import schema
-from groundview.answers.models import (
-    Answer,
-    Citation,
-    GroundingSupport,
-    QueryClassification,
-    Reference,
-    ReferenceChunk,
-    RelatedQuestion,
-    SafetyRating,
-    SearchResult,
-    SearchResultChunk,
-    SearchResultSnippet,
-    Session,
-    SkippedReason,
-    Step,
-    StepAction,
+from groundview.answers import projection, schema
+from groundview.answers.formats import protojson, rows
+from groundview.answers.models import Answer, Session
+from groundview.answers.reading import (
+    Record,
+    is_answer_response,
+    read_csv_records,
+    read_records,
 )
 from groundview.answers.schema import RecordError
 
+__all__ = [
+    "ImportResult",
+    "Problem",
+    "Record",
+    "import_records",
+    "import_text",
+    "is_answer_response",
+    "read_records",
+]
 
-@dataclass
-class Record:
-    """One record of an import file: where it came from and its parsed JSON (or why it has none)."""
-
-    where: str
-    data: Any = None
-    parse_error: str = ""
-
-    def describe(self) -> str:
-        name = self.answer_name()
-        return f"{self.where} ({name})" if name else self.where
-
-    def answer_name(self) -> str:
-        if isinstance(self.data, dict):
-            answer = self.data.get("answer") if is_answer_response(self.data) else self.data
-            if isinstance(answer, dict) and isinstance(answer.get("name"), str):
-                return answer["name"]
-        return ""
+# First key of the two-part advisory lock taken per session (or sessionless answer) while storing.
+IMPORT_LOCK = 0x6776  # "gv"
 
 
 @dataclass
@@ -90,73 +75,65 @@ class ImportResult:
         )
 
 
-def is_answer_response(data: dict[str, Any]) -> bool:
-    """The `:answer` method's response wraps the Answer: {"answer": {...}, "session": {...}}."""
-    return isinstance(data.get("answer"), dict) and "answerText" not in data and "name" not in data
+NOT_A_ROW = (
+    "has neither Ragas columns (user_input, response, retrieved_contexts; or question, answer, "
+    "contexts) nor DeepEval ones (input, actual_output, retrieval_context)"
+)
 
 
-def read_records(text: str) -> Iterator[Record]:
-    """Split an import file into records: one JSON value, a JSON array, or JSON Lines."""
-    text = text.removeprefix("\ufeff")
-    if not text.strip():
-        return
-    try:
-        whole = json.loads(text)
-    except json.JSONDecodeError:
-        whole = None
-        is_jsonl = True
-    else:
-        is_jsonl = False
-    if not is_jsonl:
-        if isinstance(whole, list):
-            for index, item in enumerate(whole):
-                yield Record(where=f"item {index}", data=item)
-        else:
-            yield Record(where="record", data=whole)
-        return
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            yield Record(where=f"line {number}", data=json.loads(line))
-        except json.JSONDecodeError as error:
-            yield Record(
-                where=f"line {number}",
-                parse_error=f"malformed JSON: {error.msg} at column {error.colno}",
-            )
-
-
-def split_record(data: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """Return (answer, session or None), validated."""
+def split_record(
+    data: Any, *, row_only: bool = False
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Return (answer, session or None) in the stored REST form, checked."""
     if not isinstance(data, dict):
         raise RecordError("", f"must be a JSON object, not {schema.describe(data)}")
+    # Before anything reads the values, so that every later step sees storable JSON.
+    schema.check_storable(data, "")
+    row_format = rows.detect(data)
+    if row_format is not None:
+        data = rows.to_answer_response(data, row_format)
+    elif row_only:
+        raise RecordError("", NOT_A_ROW)
     if is_answer_response(data):
-        answer, session = data["answer"], data.get("session")
+        response = protojson.to_rest(data, "AnswerQueryResponse")
+        answer, session = response["answer"], response.get("session")
         if session is not None:
             schema.validate_session(session)
+            projection.check_columns(session, projection.SESSION_COLUMNS, "session")
         try:
             schema.validate_answer(answer)
+            projection.check_columns(answer, projection.ANSWER_COLUMNS)
         except RecordError as error:
             raise RecordError(
                 schema.join("answer", error.field) if error.field else "answer", error.message
             ) from None
         return answer, session
-    schema.validate_answer(data)
-    return data, None
+    answer = protojson.to_rest(data, "Answer")
+    schema.validate_answer(answer)
+    projection.check_columns(answer, projection.ANSWER_COLUMNS)
+    return answer, None
 
 
-def import_records(records: Iterable[Record]) -> ImportResult:
+def import_records(records: Iterable[Record], *, rows_only: bool = False) -> ImportResult:
     result = ImportResult()
     for record in records:
         if record.parse_error:
             result.problems.append(Problem(record.describe(), "", record.parse_error))
             continue
         try:
-            answer, session = split_record(record.data)
+            answer, session = split_record(record.data, row_only=rows_only)
         except RecordError as error:
             result.problems.append(Problem(record.describe(), error.field, error.message))
             continue
-        outcome, answer_id = store(answer, session)
+        try:
+            outcome, answer_id = store(answer, session)
+        except (IntegrityError, DataError) as error:
+            # Every known cause is checked above; this keeps an unforeseen one per-record too.
+            message = str(error).splitlines()[0] if str(error) else type(error).__name__
+            result.problems.append(
+                Problem(record.describe(), "", f"could not be stored: {message}")
+            )
+            continue
         if outcome == "created":
             result.created += 1
         elif outcome == "updated":
@@ -168,7 +145,10 @@ def import_records(records: Iterable[Record]) -> ImportResult:
     return result
 
 
-def import_text(text: str) -> ImportResult:
+def import_text(text: str, *, csv: bool = False) -> ImportResult:
+    """Import a file's text: JSON/JSONL, or with csv=True, Ragas or DeepEval rows as CSV."""
+    if csv:
+        return import_records(read_csv_records(text), rows_only=True)
     return import_records(read_records(text))
 
 
@@ -185,9 +165,26 @@ def query_text_of(session_raw: dict[str, Any] | None, answer_name: str) -> str:
     return ""
 
 
+def lock_for_import(*keys: str) -> None:
+    """Serialise imports touching the same session, so two at once cannot insert it twice.
+
+    A transaction-scoped advisory lock: released at commit, and taken in sorted order so that
+    two imports never wait on each other in a circle.
+    """
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for key in sorted(set(keys)):
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [IMPORT_LOCK, key])
+
+
 @transaction.atomic
 def store(answer_raw: dict[str, Any], session_raw: dict[str, Any] | None) -> tuple[str, int]:
-    session = upsert_session(session_name_of(answer_raw["name"]), session_raw)
+    session_name = session_name_of(answer_raw["name"])
+    lock_for_import(
+        session_name or answer_raw["name"], *([session_raw["name"]] if session_raw else [])
+    )
+    session = upsert_session(session_name, session_raw)
     existing = Answer.objects.select_for_update().filter(name=answer_raw["name"]).first()
     query_text = query_text_of(
         session_raw or (session.raw if session else None), answer_raw["name"]
@@ -215,8 +212,8 @@ def store(answer_raw: dict[str, Any], session_raw: dict[str, Any] | None) -> tup
     answer.complete_time = optional_time(answer_raw, "completeTime")
     answer.save()
     if existing is not None:
-        clear_projection(answer)
-    build_projection(answer, answer_raw)
+        projection.clear_projection(answer)
+    projection.build_projection(answer, answer_raw)
     return ("updated" if existing is not None else "created"), answer.pk
 
 
@@ -251,194 +248,3 @@ def is_older_snapshot(new: dict[str, Any], stored: dict[str, Any] | None) -> boo
 
 def optional_time(data: dict[str, Any], key: str) -> Any:
     return schema.parse_timestamp(data[key], key) if key in data else None
-
-
-def clear_projection(answer: Answer) -> None:
-    # Children cascade from these; references last, since citations point at them.
-    answer.citations.all().delete()
-    answer.grounding_supports.all().delete()
-    answer.steps.all().delete()
-    answer.related_questions.all().delete()
-    answer.skipped_reasons.all().delete()
-    answer.query_classifications.all().delete()
-    answer.safety_ratings.all().delete()
-    answer.references.all().delete()
-
-
-def optional_float(data: dict[str, Any], key: str) -> float | None:
-    return float(data[key]) if key in data else None
-
-
-def build_projection(answer: Answer, raw: dict[str, Any]) -> None:
-    references = Reference.objects.bulk_create(
-        [
-            reference_row(answer, position, item)
-            for position, item in enumerate(raw.get("references", []))
-        ]
-    )
-    chunks = []
-    for reference, item in zip(references, raw.get("references", []), strict=True):
-        for position, chunk in enumerate(
-            item.get("unstructuredDocumentInfo", {}).get("chunkContents", [])
-        ):
-            chunks.append(
-                ReferenceChunk(
-                    reference=reference,
-                    position=position,
-                    content=chunk.get("content", ""),
-                    page_identifier=chunk.get("pageIdentifier", ""),
-                    relevance_score=optional_float(chunk, "relevanceScore"),
-                )
-            )
-    ReferenceChunk.objects.bulk_create(chunks)
-
-    build_spans(answer, raw.get("citations", []), Citation, references)
-    build_spans(answer, raw.get("groundingSupports", []), GroundingSupport, references)
-
-    RelatedQuestion.objects.bulk_create(
-        RelatedQuestion(answer=answer, position=position, text=text)
-        for position, text in enumerate(raw.get("relatedQuestions", []))
-    )
-    SkippedReason.objects.bulk_create(
-        SkippedReason(answer=answer, position=position, reason=reason)
-        for position, reason in enumerate(raw.get("answerSkippedReasons", []))
-    )
-    QueryClassification.objects.bulk_create(
-        QueryClassification(
-            answer=answer,
-            position=position,
-            type=item.get("type", ""),
-            positive=item.get("positive"),
-        )
-        for position, item in enumerate(
-            raw.get("queryUnderstandingInfo", {}).get("queryClassificationInfo", [])
-        )
-    )
-    SafetyRating.objects.bulk_create(
-        SafetyRating(
-            answer=answer,
-            position=position,
-            category=item.get("category", ""),
-            probability=item.get("probability", ""),
-            probability_score=optional_float(item, "probabilityScore"),
-            severity=item.get("severity", ""),
-            severity_score=optional_float(item, "severityScore"),
-            blocked=item.get("blocked"),
-        )
-        for position, item in enumerate(raw.get("safetyRatings", []))
-    )
-    build_steps(answer, raw.get("steps", []))
-
-
-def reference_row(answer: Answer, position: int, item: dict[str, Any]) -> Reference:
-    row = Reference(answer=answer, position=position)
-    if "unstructuredDocumentInfo" in item:
-        info = item["unstructuredDocumentInfo"]
-        row.kind = Reference.Kind.UNSTRUCTURED
-        row.document = info.get("document", "")
-        row.uri = info.get("uri", "")
-        row.title = info.get("title", "")
-        row.struct_data = info.get("structData")
-    elif "chunkInfo" in item:
-        info = item["chunkInfo"]
-        metadata = info.get("documentMetadata", {})
-        row.kind = Reference.Kind.CHUNK
-        row.chunk = info.get("chunk", "")
-        row.content = info.get("content", "")
-        row.relevance_score = optional_float(info, "relevanceScore")
-        row.document = metadata.get("document", "")
-        row.uri = metadata.get("uri", "")
-        row.title = metadata.get("title", "")
-        row.page_identifier = metadata.get("pageIdentifier", "")
-        row.struct_data = metadata.get("structData")
-    elif "structuredDocumentInfo" in item:
-        info = item["structuredDocumentInfo"]
-        row.kind = Reference.Kind.STRUCTURED
-        row.document = info.get("document", "")
-        row.uri = info.get("uri", "")
-        row.title = info.get("title", "")
-        row.struct_data = info.get("structData")
-    else:
-        row.kind = Reference.Kind.UNKNOWN
-    return row
-
-
-def build_spans(
-    answer: Answer,
-    items: list[dict[str, Any]],
-    model: type[Citation] | type[GroundingSupport],
-    references: list[Reference],
-) -> None:
-    rows = []
-    for position, item in enumerate(items):
-        row = model(
-            answer=answer,
-            position=position,
-            start_index=schema.as_int64(item.get("startIndex", 0), "startIndex"),
-            end_index=schema.as_int64(item.get("endIndex", 0), "endIndex"),
-        )
-        if isinstance(row, GroundingSupport):
-            row.grounding_score = optional_float(item, "groundingScore")
-            row.grounding_check_required = item.get("groundingCheckRequired")
-        rows.append(row)
-    rows = model.objects.bulk_create(rows)
-    through = model.references.through
-    links = []
-    seen = set()
-    for row, item in zip(rows, items, strict=True):
-        for source in item.get("sources", []):
-            reference = references[int(source["referenceId"])]
-            # A source listed twice is kept in `raw`; the link table holds it once.
-            if (row.pk, reference.pk) in seen:
-                continue
-            seen.add((row.pk, reference.pk))
-            links.append(
-                through(**{f"{model.__name__.lower()}_id": row.pk, "reference_id": reference.pk})
-            )
-    through.objects.bulk_create(links)
-
-
-def build_steps(answer: Answer, steps: list[dict[str, Any]]) -> None:
-    for position, item in enumerate(steps):
-        step = Step.objects.create(
-            answer=answer,
-            position=position,
-            state=item.get("state", ""),
-            description=item.get("description", ""),
-            thought=item.get("thought", ""),
-        )
-        for action_position, action_raw in enumerate(item.get("actions", [])):
-            action = StepAction.objects.create(
-                step=step,
-                position=action_position,
-                search_query=action_raw.get("searchAction", {}).get("query", ""),
-            )
-            results = action_raw.get("observation", {}).get("searchResults", [])
-            for result_position, result_raw in enumerate(results):
-                result = SearchResult.objects.create(
-                    action=action,
-                    position=result_position,
-                    document=result_raw.get("document", ""),
-                    uri=result_raw.get("uri", ""),
-                    title=result_raw.get("title", ""),
-                    struct_data=result_raw.get("structData"),
-                )
-                SearchResultSnippet.objects.bulk_create(
-                    SearchResultSnippet(
-                        result=result,
-                        position=snippet_position,
-                        snippet=snippet.get("snippet", ""),
-                        snippet_status=snippet.get("snippetStatus", ""),
-                    )
-                    for snippet_position, snippet in enumerate(result_raw.get("snippetInfo", []))
-                )
-                SearchResultChunk.objects.bulk_create(
-                    SearchResultChunk(
-                        result=result,
-                        position=chunk_position,
-                        chunk=chunk.get("chunk", ""),
-                        content=chunk.get("content", ""),
-                        relevance_score=optional_float(chunk, "relevanceScore"),
-                    )
-                    for chunk_position, chunk in enumerate(result_raw.get("chunkInfo", []))
-                )

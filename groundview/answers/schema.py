@@ -12,7 +12,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 
@@ -105,9 +105,12 @@ def parse_timestamp(value: Any, path: str) -> datetime:
             path, f'must be an RFC 3339 timestamp like "2024-05-01T12:00:00Z", not {value!r}'
         )
     try:
-        return datetime.fromisoformat(value)
-    except ValueError as error:
+        parsed = datetime.fromisoformat(value)
+        # Stored in UTC: "9999-12-31T23:59:59-23:59" would land in year 10000, beyond Python.
+        parsed.astimezone(UTC)
+    except (ValueError, OverflowError) as error:
         raise RecordError(path, f"is not a valid timestamp: {error}") from None
+    return parsed
 
 
 def timestamp(value: Any, path: str) -> None:
@@ -253,19 +256,74 @@ SESSION = obj(
 )
 
 
-def reject_nul(value: Any, path: str) -> None:
-    """Databases cannot store U+0000 in text, so refuse it rather than alter the document."""
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise RecordError(path, "contains the NUL character (U+0000), which cannot be stored")
-    elif isinstance(value, list):
-        for index, element in enumerate(value):
-            reject_nul(element, join(path, index))
-    elif isinstance(value, dict):
-        for key, element in value.items():
-            if "\x00" in key:
-                raise RecordError(path, "has a key containing the NUL character (U+0000)")
-            reject_nul(element, join(path, key))
+class BadNumber:
+    """A number in the JSON text that no column or JSON writer can hold (NaN, 1e400, 5,000 digits).
+
+    The parser returns this marker instead of failing, so the record is rejected with the path
+    of the field that holds it, and the rest of the file still imports.
+    """
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text = text
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        shown = self.text if len(self.text) <= 24 else f"{self.text[:12]}…({len(self.text)} chars)"
+        return f"{shown} {self.reason}"
+
+
+# Deeper than any Answer needs (protobuf's own parsers stop at 100 too); bounds every walk below.
+MAX_DEPTH = 100
+INT_LIMIT = 2**64
+
+
+def string_problem(value: str) -> str:
+    if "\x00" in value:
+        return "contains the NUL character (U+0000), which cannot be stored"
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return "is not valid Unicode (it has a lone surrogate)"
+    return ""
+
+
+def check_storable(value: Any, path: str) -> None:
+    """Raise RecordError for the first value PostgreSQL or a JSON writer would choke on.
+
+    Iterative, so a hostile depth cannot exhaust the stack before the limit is reached.
+    """
+    stack: list[tuple[Any, str, int]] = [(value, path, 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise RecordError(path, f"is nested more than {MAX_DEPTH} levels deep")
+        if isinstance(value, str):
+            if problem := string_problem(value):
+                raise RecordError(path, problem)
+        elif isinstance(value, BadNumber):
+            raise RecordError(path, repr(value))
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if not -INT_LIMIT < value < INT_LIMIT:
+                raise RecordError(path, "is too large an integer (at most 64 bits)")
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise RecordError(path, f"must be a finite number, not {value}")
+        elif isinstance(value, list):
+            stack.extend(
+                (item, join(path, index), depth + 1)
+                for index, item in reversed(list(enumerate(value)))
+            )
+        elif isinstance(value, dict):
+            for key in value:
+                if problem := string_problem(key):
+                    raise RecordError(path, f"has a key that {problem}")
+            stack.extend(
+                (item, join(path, key), depth + 1) for key, item in reversed(value.items())
+            )
+        else:
+            raise RecordError(path, f"is not a JSON value ({type(value).__name__})")
 
 
 def is_char_boundary(data: bytes, offset: int) -> bool:
@@ -325,8 +383,8 @@ def check_sources(item: Mapping[str, Any], path: str, reference_count: int) -> l
 
 def validate_answer(answer: Any) -> None:
     """Raise RecordError for the first problem in an Answer document."""
+    check_storable(answer, "")
     ANSWER(answer, "")
-    reject_nul(answer, "")
     name = answer.get("name")
     if not name:
         raise RecordError("name", "is required: answers are keyed by their resource name")
@@ -344,7 +402,7 @@ def validate_answer(answer: Any) -> None:
 
 
 def validate_session(session: Any) -> None:
+    check_storable(session, "session")
     SESSION(session, "session")
-    reject_nul(session, "session")
     if not session.get("name"):
         raise RecordError("session.name", "is required")

@@ -171,8 +171,10 @@ class AnswerViewSet(
     @extend_schema(
         summary="Import answers (admins)",
         description=(
-            "The body is Vertex JSON in any shape `manage.py import_answers` accepts: an Answer, the "
-            "`:answer` method's response (`{answer, session}`), a JSON array of those, or JSON Lines. "
+            "The body is Vertex JSON in any shape `manage.py import_answers` accepts: an Answer "
+            "(any proto3 JSON form: camelCase or snake_case names, enum names or numbers), the "
+            "`:answer` method's response (`{answer, session}`), a JSON array of those, or JSON Lines; "
+            "or Ragas / DeepEval rows as JSON, JSON Lines or, with `Content-Type: text/csv`, CSV. "
             "Records are keyed by `name`: re-importing updates, never duplicates. Each record is "
             "validated whole with the import command's rules and messages.\n\n"
             "Status: **200** when at least one record was imported (created, updated or unchanged); "
@@ -183,6 +185,7 @@ class AnswerViewSet(
         request={
             "application/json": OpenApiTypes.ANY,
             "application/x-ndjson": OpenApiTypes.STR,
+            "text/csv": OpenApiTypes.STR,
         },
         responses={200: ImportResultSerializer, 400: ImportResultSerializer},
     )
@@ -196,7 +199,9 @@ class AnswerViewSet(
             text = body.decode("utf-8")
         except UnicodeDecodeError as error:
             raise ValidationError({"body": [f"is not UTF-8 (byte {error.start})"]}) from None
-        result = import_text(text)
+        # Ragas and DeepEval rows may come as CSV; everything else is JSON or JSON Lines.
+        is_csv = request.content_type.split(";")[0].strip().lower() == "text/csv"
+        result = import_text(text, csv=is_csv)
         if result.changed_answer_ids:
             checks.queue_checks_after_import(result.changed_answer_ids)
         data = {

@@ -160,16 +160,28 @@ def answers(draw):
     return answer
 
 
+def in_rest_form(document):
+    """The document as Vertex's REST API writes it: int64 span indices as strings."""
+    document = json.loads(json.dumps(document))
+    for key in ("citations", "groundingSupports"):
+        for span in document.get(key, []):
+            for index in ("startIndex", "endIndex"):
+                span[index] = str(span[index])
+    return document
+
+
 @pytest.mark.django_db
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(document=answers())
 def test_export_of_import_is_the_same_document(document):
+    # Documents in the REST form come back unchanged; int64 written as numbers come back as
+    # the REST form's strings.
     Answer.objects.all().delete()
 
     result = importing.import_text(json.dumps(document))
 
     assert result.problems == []
-    assert exported() == [document]
+    assert exported() == [in_rest_form(document)]
 
 
 @pytest.mark.django_db

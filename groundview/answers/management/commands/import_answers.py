@@ -8,12 +8,17 @@ from groundview.answers import checks, importing
 
 class Command(BaseCommand):
     help = (
-        "Import Vertex answers from JSON (an Answer, an :answer response or an array of them) "
-        "or JSONL. Re-importing updates by name. Exits 1 if any record was rejected."
+        "Import Vertex answers from JSON (an Answer in any proto3 JSON form, an :answer response "
+        "or an array of them) or JSONL, and Ragas or DeepEval rows from JSON, JSONL or CSV "
+        "(files ending in .csv, or --csv). Re-importing updates by name. Exits 1 if any record "
+        "was rejected."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="+", help="files to import; '-' reads stdin")
+        parser.add_argument(
+            "--csv", action="store_true", help="read every file as CSV rows, whatever its name"
+        )
 
     def handle(self, *args, **options):
         paths = options["paths"]
@@ -23,7 +28,8 @@ class Command(BaseCommand):
                 text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as error:
                 raise CommandError(f"{path}: cannot read: {error}") from None
-            result = importing.import_text(text)
+            is_csv = options["csv"] or path.lower().endswith(".csv")
+            result = importing.import_text(text, csv=is_csv)
             for problem in result.problems:
                 self.stderr.write(f"{path}: {problem}")
             self.stdout.write(f"{path}: {result.summary()}")
