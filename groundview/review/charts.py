@@ -26,8 +26,11 @@ def histogram_svg(
     plot_h = height - pad_bottom - pad_top
     peak = max((b.count for b in bars), default=0) or 1
     slot = plot_w / max(len(bars), 1)
+    # With links inside, the chart is a group of links (an "img" hides them from screen readers
+    # while the keyboard still stops on them); the svg itself never takes focus.
+    role = "group" if any(bar.href and bar.count for bar in bars) else "img"
     parts = [
-        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="{role}" focusable="false" '
         f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
         f"<title>{escape(title)}</title>",
     ]
@@ -45,8 +48,11 @@ def histogram_svg(
                 f'<text class="bar-count" x="{x + (slot - 3) / 2:.1f}" y="{y - 3:.1f}" '
                 f'text-anchor="middle">{bar.count}</text>'
             )
-        if bar.href:
-            rect = f'<a href="{escape(bar.href)}">{rect}</a>'
+        # An empty bar would be a tab stop leading to an empty list: only bars with answers link.
+        if bar.href and bar.count:
+            answers = f"{bar.count} answer{'s' if bar.count != 1 else ''}"
+            name = f"{title} {bar.low:.1f} to {bar.high:.1f}: show the {answers}"
+            rect = f'<a href="{escape(bar.href)}" aria-label="{escape(name)}">{rect}</a>'
         parts.append(rect)
     axis_y = pad_top + plot_h
     parts.append(
@@ -84,7 +90,7 @@ def calibration_svg(
         return pad + plot * (1 - value)
 
     parts = [
-        f'<svg class="chart calibration" viewBox="0 0 {size} {size}" role="img" '
+        f'<svg class="chart calibration" viewBox="0 0 {size} {size}" role="img" focusable="false" '
         f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
         f"<title>{escape(title)}</title>",
         f'<rect class="plot-bg" x="{pad}" y="{pad}" width="{plot}" height="{plot}"/>',

@@ -59,6 +59,17 @@ def parse_claims(data: QueryDict) -> list[ClaimVerdict]:
     return claims
 
 
+def shown_spans(data: QueryDict) -> set[tuple[int, int]]:
+    """The spans of every claim the form showed, labelled or not (see services.save_label)."""
+    count = parse_int(data, "claim_count") if data.get("claim_count") else 0
+    spans = set()
+    for number in range(1, min(count, MAX_CLAIMS) + 1):
+        prefix = f"claim-{number}"
+        if data.get(f"{prefix}-start") and data.get(f"{prefix}-end"):
+            spans.add((parse_int(data, f"{prefix}-start"), parse_int(data, f"{prefix}-end")))
+    return spans
+
+
 def derived_verdict(claims: list[ClaimVerdict]) -> str:
     """An answer verdict from its claim verdicts, for when the reviewer picks none."""
     verdicts = {c.verdict for c in claims} - {Verdict.NO_CHECK_NEEDED}

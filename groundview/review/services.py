@@ -7,16 +7,19 @@ validated exactly like the importer validates Vertex spans.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Count, Exists, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from groundview.answers.models import Answer, Reference
+from groundview.answers.models import Answer, CheckRun, Reference
 from groundview.review.agreement import AgreementReport, agreement_report  # noqa: F401 - re-exported
 from groundview.review.filters import filter_answers
 from groundview.review.highlight import is_char_boundary
@@ -24,6 +27,7 @@ from groundview.review.models import AnswerLabel, Assignment, ClaimLabel, Verdic
 
 LEASE = timedelta(minutes=30)
 CITATION_PATTERN = re.compile(r"^(\d+)(?::(\d+))?$")
+PENDING = [CheckRun.Status.QUEUED, CheckRun.Status.RUNNING]
 
 
 class LabelError(ValueError):
@@ -92,8 +96,14 @@ def save_label(
     verdict: str,
     note: str = "",
     claims: Sequence[ClaimVerdict] = (),
+    shown_spans: Collection[tuple[int, int]] | None = None,
 ) -> AnswerLabel:
-    """Create or replace `reviewer`'s label of `answer`; raises LabelError naming the bad field."""
+    """Create or replace `reviewer`'s label of `answer`; raises LabelError naming the bad field.
+
+    `shown_spans`: the claims the reviewer was shown (the page shows one claim source at a time).
+    Only those spans are replaced; claim labels given under another source are kept. None (the
+    API) replaces every claim label with `claims`.
+    """
     check_verdict(verdict, "verdict")
     check_text(note, "note")
     data = answer.answer_text.encode("utf-8")
@@ -137,7 +147,16 @@ def save_label(
         label, _ = AnswerLabel.objects.update_or_create(
             answer=answer, reviewer=reviewer, defaults={"verdict": verdict, "note": note}
         )
-        label.claims.all().delete()
+        if shown_spans is None:
+            label.claims.all().delete()
+        else:
+            replaced = set(shown_spans) | seen
+            stale = [
+                pk
+                for pk, start, end in label.claims.values_list("pk", "start_index", "end_index")
+                if (start, end) in replaced
+            ]
+            label.claims.filter(pk__in=stale).delete()
         for row in rows:
             row.label = label
         ClaimLabel.objects.bulk_create(rows)
@@ -238,6 +257,39 @@ def next_in_queue(
     return answer
 
 
+def recheck(answer: Answer, *, created_by=None) -> tuple[CheckRun, bool]:
+    """The answer's queued or running check, or a new one: (run, created). For the re-run button.
+
+    Repeated clicks join the pending run instead of queueing duplicates; the answer's row lock
+    makes two clicks at the same moment agree on one run. With no broker (Celery eager), the
+    check runs in a thread, so the request that queued it still returns at once.
+    """
+    from groundview.answers import checks
+
+    with transaction.atomic():
+        Answer.objects.select_for_update().filter(pk=answer.pk).exists()
+        pending = CheckRun.objects.filter(answer=answer, status__in=PENDING).order_by("-pk").first()
+        if pending is not None:
+            return pending, False
+        run = CheckRun.objects.create(answer=answer)
+        eager = settings.CELERY_TASK_ALWAYS_EAGER
+        transaction.on_commit(partial(send_in_thread if eager else checks.send_runs, [run.pk]))
+    return run, True
+
+
+def send_in_thread(run_ids: list[int]) -> None:
+    from groundview.answers import checks
+
+    def work():
+        try:
+            checks.send_runs(run_ids)
+        finally:
+            # The thread's database connection is its own: close it rather than leak it.
+            connection.close()
+
+    threading.Thread(target=work, name=f"check-runs-{run_ids[0]}", daemon=True).start()
+
+
 def release(answer: Answer, reviewer) -> None:
     """Give a leased answer back to the queue (skip)."""
     Assignment.objects.filter(answer=answer, reviewer=reviewer).delete()
@@ -249,6 +301,7 @@ __all__ = [
     "LabelError",
     "agreement_report",
     "next_in_queue",
+    "recheck",
     "release",
     "save_label",
 ]

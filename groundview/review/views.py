@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
-from django.db.models import Count, F, Prefetch
-from django.db.models.functions import Floor
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,12 +16,18 @@ from django.views.decorators.http import require_GET, require_POST
 from groundview.answers.models import Answer, AnswerState, CheckRun, Session
 from groundview.review import detail as detail_page
 from groundview.review import services
-from groundview.review.charts import Bar, calibration_svg, histogram_svg
+from groundview.review.charts import calibration_svg, histogram_svg
 from groundview.review.filters import FILTER_PARAMS, SORTS, FilterError, filter_answers
-from groundview.review.forms import AgreementFilterForm, LabelForm, derived_verdict, parse_claims
-from groundview.review.models import AnswerLabel, Verdict
+from groundview.review.forms import (
+    AgreementFilterForm,
+    LabelForm,
+    derived_verdict,
+    parse_claims,
+    shown_spans,
+)
+from groundview.review.listing import Histograms, answer_page, histograms
+from groundview.review.models import Verdict
 
-PAGE_SIZE = 50
 # Sessions are offered as a drop-down up to this many; beyond it, a text field.
 SESSION_CHOICES_LIMIT = 300
 
@@ -61,124 +63,6 @@ SORT_LABELS = {
 
 def filter_params(query) -> dict[str, str]:
     return {key: query.get(key, "") for key in FILTER_PARAMS if query.get(key, "")}
-
-
-@dataclass
-class Histograms:
-    ours: list[Bar]
-    theirs: list[Bar]
-    unchecked: int
-    total: int
-
-
-def histograms(queryset, *, filtered: bool) -> Histograms:
-    """Our support score and the producer's groundingScore in ten bins each, and the total.
-
-    Filtered: one GROUP BY over both bins (at most 11 x 11 groups) reads the matching answers
-    once; its marginals are the two histograms and its sum is the page count. Unfiltered (the
-    page everyone lands on), three narrow queries that PostgreSQL answers from indexes alone
-    beat that one wide scan of every answer.
-    """
-    ours, theirs = [0] * 10, [0] * 10
-    unchecked = total = 0
-    if filtered:
-        rows = (
-            queryset.order_by()
-            .values(
-                ours=Floor(F("latest_check__support_score") * 10),
-                theirs=Floor(F("grounding_score") * 10),
-            )
-            # COUNT(*), not COUNT(id): the score columns alone answer it.
-            .annotate(n=Count("*"))
-            .values_list("ours", "theirs", "n")
-        )
-        for our_bin, their_bin, n in rows:
-            total += n
-            if our_bin is None:
-                unchecked += n
-            else:
-                ours[bin_index(our_bin)] += n
-            if their_bin is not None:
-                theirs[bin_index(their_bin)] += n
-    else:
-        everything = Answer.objects.order_by()
-        total = everything.count()
-        checked = (
-            everything.filter(latest_check__support_score__isnull=False)
-            .values(bin=Floor(F("latest_check__support_score") * 10))
-            .annotate(n=Count("*"))
-            .values_list("bin", "n")
-        )
-        for our_bin, n in checked:
-            ours[bin_index(our_bin)] += n
-        unchecked = total - sum(ours)
-        rows = (
-            everything.values(bin=Floor(F("grounding_score") * 10))
-            .annotate(n=Count("*"))
-            .values_list("bin", "n")
-        )
-        for their_bin, n in rows:
-            if their_bin is not None:
-                theirs[bin_index(their_bin)] += n
-    edges = [i / 10 for i in range(11)]
-    return Histograms(
-        ours=[Bar(edges[i], edges[i + 1], ours[i]) for i in range(10)],
-        theirs=[Bar(edges[i], edges[i + 1], theirs[i]) for i in range(10)],
-        unchecked=unchecked,
-        total=total,
-    )
-
-
-def bin_index(value) -> int:
-    # Scores are in [0, 1]; 1.0 belongs to the last bin.
-    return min(max(int(value), 0), 9)
-
-
-class CountedPaginator(Paginator):
-    """A paginator told its count (already known from the histogram query)."""
-
-    def __init__(self, object_list, per_page, *, count: int):
-        super().__init__(object_list, per_page)
-        self._known_count = count
-
-    @property
-    def count(self) -> int:
-        return self._known_count
-
-
-def answer_page(answers, number, count: int):
-    """One page of answers in two steps: ids (a narrow sort) first, then those rows in full.
-
-    Sorting 10^5 full rows (text and all) is what makes a naive page slow; sorting only ids and
-    the sort key, then fetching 50 rows by primary key, is several times faster.
-    """
-    paginator = CountedPaginator(answers.values_list("pk", flat=True), PAGE_SIZE, count=count)
-    page = paginator.get_page(number)
-    ids = list(page.object_list)
-    rows = (
-        Answer.objects.filter(pk__in=ids)
-        .select_related("session", "latest_check")
-        .defer(
-            "raw",
-            "latest_check__request",
-            "latest_check__response",
-            "latest_check__fact_sources",
-            "latest_check__timings",
-            "session__raw",
-        )
-        .prefetch_related(
-            "skipped_reasons",
-            Prefetch(
-                "labels",
-                queryset=AnswerLabel.objects.select_related("reviewer").only(
-                    "answer_id", "verdict", "reviewer__username"
-                ),
-            ),
-        )
-        .in_bulk()
-    )
-    page.object_list = [rows[pk] for pk in ids if pk in rows]
-    return page
 
 
 def with_params(base: dict[str, str], **changes) -> str:
@@ -293,9 +177,18 @@ def render_detail(request, pk, *, form=None, error=None, status=200) -> HttpResp
             detail_page.ANSWER_STATES, answer.state or "STATE_UNSPECIFIED"
         ),
         "can_recheck": checks_module() is not None,
+        "labels_elsewhere": labels_elsewhere(page),
         **queue_context(request),
     }
     return render(request, "review/answer_detail.html", context, status=status)
+
+
+def labels_elsewhere(page) -> int:
+    """How many of the reviewer's claim labels lie on claims this source does not show."""
+    if page.label is None:
+        return 0
+    shown = {(claim.start, claim.end) for claim in page.claims}
+    return sum((c.start_index, c.end_index) not in shown for c in page.label.claims.all())
 
 
 @login_required
@@ -316,6 +209,7 @@ def save_label(request: HttpRequest, pk: int) -> HttpResponse:
                 verdict=verdict,
                 note=form.cleaned_data["note"],
                 claims=claims,
+                shown_spans=shown_spans(request.POST),
             )
         except services.LabelError as exc:
             error = exc
@@ -330,7 +224,8 @@ def save_label(request: HttpRequest, pk: int) -> HttpResponse:
     if request.POST.get("action") == "next":
         return redirect(reverse("review:queue") + ("?" + queue_query if queue_query else ""))
     url = reverse("review:answer_detail", args=[pk])
-    query = {"source": request.POST.get("source", "")}
+    # "Save and switch": the page asked before leaving a claim source with unsaved labels.
+    query = {"source": request.POST.get("switch_to") or request.POST.get("source", "")}
     if request.POST.get("in_queue") == "1":
         query["queue"] = "1"
     return redirect(url + "?" + urlencode({k: v for k, v in query.items() if v}))
@@ -382,22 +277,48 @@ def queue_reset_skips(request: HttpRequest) -> HttpResponse:
 def checks_module():
     """groundview.answers.checks, once it exists (the re-run button depends on it)."""
     try:
-        module = import_string("groundview.answers.checks.queue_check")
+        import_string("groundview.answers.checks.send_runs")
     except ImportError:
         return None
-    return module
+    return services.recheck
+
+
+def wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
 
 
 @login_required
 @require_POST
 def rerun_check(request: HttpRequest, pk: int) -> HttpResponse:
+    """Queue a check, or join the one already queued or running; never wait for it.
+
+    The page's script asks for JSON and gets 202 at once; without script, a redirect back to
+    the page, which refreshes itself while the check is pending.
+    """
     answer = get_object_or_404(Answer, pk=pk)
     queue_check = checks_module()
     if queue_check is None:
+        if wants_json(request):
+            return JsonResponse({"error": "grounding checks are not available"}, status=503)
         messages.error(request, "Grounding checks are not available in this installation.")
+        return redirect(reverse("review:answer_detail", args=[pk]))
+    run, created = queue_check(answer, created_by=request.user)
+    if created:
+        message = f"Grounding check #{run.pk} queued."
     else:
-        run = queue_check(answer, created_by=request.user)
-        messages.success(request, f"Grounding check #{run.pk} queued.")
+        message = f"Grounding check #{run.pk} was already {run.status}: showing its progress."
+    if wants_json(request):
+        return JsonResponse(
+            {
+                "run": run.pk,
+                "status": run.status,
+                "joined": not created,
+                "message": message,
+                "status_url": reverse("review:check_status", args=[pk]),
+            },
+            status=202,
+        )
+    messages.success(request, message)
     return redirect(reverse("review:answer_detail", args=[pk]))
 
 

@@ -11,7 +11,21 @@
     "4": "contradicted", c: "contradicted",
     "5": "no_check_needed", x: "no_check_needed"
   };
-  var SHIFTED_DIGITS = { Digit1: "1", Digit2: "2", Digit3: "3", Digit4: "4", Digit5: "5" };
+  // Digits by key position (event.code): on AZERTY the unshifted digit row types "&é\"'(",
+  // so event.key would never be "1". The number pad counts too.
+  var DIGIT_CODES = {
+    Digit1: "1", Digit2: "2", Digit3: "3", Digit4: "4", Digit5: "5",
+    Numpad1: "1", Numpad2: "2", Numpad3: "3", Numpad4: "4", Numpad5: "5"
+  };
+
+  // The letter a shortcut means: the typed letter on Latin layouts (s, p, u, c, x, j, k, n exist on
+  // all of them, wherever they sit), the key's QWERTY letter where the layout types another script.
+  function letterOf(event) {
+    var key = event.key || "";
+    if (key.length === 1 && /[a-z]/i.test(key)) return key.toLowerCase();
+    if (key.length === 1 && /^Key[A-Z]$/.test(event.code || "")) return event.code.slice(3).toLowerCase();
+    return "";
+  }
 
   function typingInField(target) {
     if (!target) return false;
@@ -37,6 +51,12 @@
     }
 
     var counter = document.getElementById("labelled-count");
+    // Unsaved changes: switching the claim source reloads the page, so ask first (below).
+    var dirty = false;
+    var switchPrompt = null;
+    form.addEventListener("input", function () { dirty = true; });
+    form.addEventListener("change", function () { dirty = true; });
+    form.addEventListener("submit", function () { dirty = false; });
 
     function markDone(card) {
       var checked = card.querySelector('input[type="radio"]:checked');
@@ -99,6 +119,7 @@
       var radio = card.querySelector('input[type="radio"][value="' + value + '"]');
       if (!radio) return;
       radio.checked = true;
+      dirty = true;
       markDone(card);
       // Like Prodigy: a verdict moves on to the next claim.
       if (current < claims.length - 1) select(current + 1);
@@ -106,7 +127,7 @@
 
     function setAnswerVerdict(value) {
       var radio = form.querySelector('input[name="verdict"][value="' + value + '"]');
-      if (radio) radio.checked = true;
+      if (radio) { radio.checked = true; dirty = true; }
     }
 
     function submit(action) {
@@ -181,6 +202,8 @@
       setTimeout(function () { input.classList.remove("flash"); }, 800);
     });
 
+    switchPrompt = initSourceSwitch(form, function () { return dirty; });
+
     var help = document.getElementById("shortcuts");
     var helpButton = document.querySelector('[data-action="help"]');
     if (helpButton && help) {
@@ -193,21 +216,20 @@
         if (event.key === "Escape") event.target.blur();
         return;
       }
+      if (switchPrompt && switchPrompt.open) return;
       var key = event.key;
-      if (event.shiftKey && SHIFTED_DIGITS[event.code]) {
-        setAnswerVerdict(VERDICT_KEYS[SHIFTED_DIGITS[event.code]]);
+      var digit = DIGIT_CODES[event.code];
+      var letter = letterOf(event);
+      if (event.shiftKey && (digit || VERDICT_KEYS[letter])) {
+        setAnswerVerdict(VERDICT_KEYS[digit || letter]);
         event.preventDefault();
         return;
       }
-      if (event.shiftKey && key.length === 1 && VERDICT_KEYS[key.toLowerCase()] && /[A-Z]/.test(key)) {
-        setAnswerVerdict(VERDICT_KEYS[key.toLowerCase()]);
-        event.preventDefault();
-        return;
-      }
-      if (key === "j") { select(current + 1); event.preventDefault(); }
-      else if (key === "k") { select(current === -1 ? 0 : current - 1); event.preventDefault(); }
-      else if (VERDICT_KEYS[key]) { setClaimVerdict(VERDICT_KEYS[key]); event.preventDefault(); }
-      else if (key === "n") { submit("next"); event.preventDefault(); }
+      if (digit) { setClaimVerdict(VERDICT_KEYS[digit]); event.preventDefault(); }
+      else if (letter === "j") { select(current + 1); event.preventDefault(); }
+      else if (letter === "k") { select(current === -1 ? 0 : current - 1); event.preventDefault(); }
+      else if (VERDICT_KEYS[letter]) { setClaimVerdict(VERDICT_KEYS[letter]); event.preventDefault(); }
+      else if (letter === "n") { submit("next"); event.preventDefault(); }
       else if (key === "?") { if (help) help.hidden = !help.hidden; event.preventDefault(); }
       else if (key === "Escape") { deselect(); }
     });
@@ -217,6 +239,116 @@
       var start = indexOfKey(location.hash.slice(1));
       if (start !== -1) select(start, { smooth: false });
     }
+  }
+
+  // Before leaving a claim source with unsaved labels: save and switch, switch anyway, or stay.
+  // Saving posts the form with switch_to, and the server saves, then opens the other source.
+  function initSourceSwitch(form, isDirty) {
+    var tabs = document.querySelectorAll(".tabs a[href]");
+    if (!tabs.length || typeof HTMLDialogElement === "undefined") return null;
+    var dialog = document.createElement("dialog");
+    dialog.className = "unsaved-prompt";
+    dialog.setAttribute("aria-labelledby", "unsaved-title");
+    var title = document.createElement("h2");
+    title.id = "unsaved-title";
+    title.textContent = "Unsaved labels";
+    var text = document.createElement("p");
+    var actions = document.createElement("div");
+    actions.className = "form-actions";
+    function button(label, css, action) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn " + css;
+      b.textContent = label;
+      b.dataset.choice = action;
+      actions.appendChild(b);
+      return b;
+    }
+    var stay = button("Stay here", "btn-quiet", "stay");
+    var discard = button("Switch without saving", "", "discard");
+    var save = button("Save, then switch", "btn-primary", "save");
+    dialog.appendChild(title);
+    dialog.appendChild(text);
+    dialog.appendChild(actions);
+    document.body.appendChild(dialog);
+    var target = null;
+
+    Array.prototype.forEach.call(tabs, function (tab) {
+      tab.addEventListener("click", function (event) {
+        if (!isDirty() || tab.getAttribute("aria-current")) return;
+        event.preventDefault();
+        target = tab;
+        text.textContent = "You labelled claims here that are not saved yet. Save them before " +
+          "showing the claims from “" + tab.textContent.trim() + "”?";
+        dialog.showModal();
+        save.focus();
+      });
+    });
+    stay.addEventListener("click", function () { dialog.close(); });
+    discard.addEventListener("click", function () { dialog.close(); location.href = target.href; });
+    save.addEventListener("click", function () {
+      var source = new URL(target.href, location.href).searchParams.get("source") || "";
+      var field = form.querySelector('input[name="switch_to"]');
+      if (!field) {
+        field = document.createElement("input");
+        field.type = "hidden";
+        field.name = "switch_to";
+        form.appendChild(field);
+      }
+      field.value = source;
+      dialog.close();
+      var saveButton = form.querySelector('button[name="action"][value="save"]');
+      if (form.requestSubmit) form.requestSubmit(saveButton);
+      else saveButton.click();
+    });
+    return dialog;
+  }
+
+  // Re-run check: the request returns at once (202); the page shows progress and polls.
+  function initRerun(form) {
+    var card = document.getElementById("checks");
+    var button = form.querySelector("button[type=submit]");
+    form.addEventListener("submit", function (event) {
+      if (!window.fetch || !card) return;
+      event.preventDefault();
+      button.disabled = true;
+      fetch(form.action, {
+        method: "POST",
+        body: new FormData(form),
+        credentials: "same-origin",
+        headers: { Accept: "application/json" }
+      })
+        .then(function (response) {
+          if (response.status !== 202) throw new Error("status " + response.status);
+          return response.json();
+        })
+        .then(function (data) {
+          var note = document.getElementById("check-progress");
+          if (!note) {
+            note = document.createElement("p");
+            note.id = "check-progress";
+            note.className = "notice";
+            note.setAttribute("role", "status");
+            var spinner = document.createElement("span");
+            spinner.className = "spinner";
+            spinner.setAttribute("aria-hidden", "true");
+            note.appendChild(spinner);
+            note.appendChild(document.createTextNode(""));
+            card.querySelector(".card-head").insertAdjacentElement("afterend", note);
+          }
+          note.lastChild.textContent = " " + data.message;
+          button.disabled = false;
+          if (!card.getAttribute("data-status-url")) {
+            card.setAttribute("data-status-url", data.status_url);
+            initCheckProgress(card);
+          }
+        })
+        .catch(function () {
+          // Fall back to the plain form post (a redirect back to this page).
+          button.disabled = false;
+          form.submit();
+        });
+    });
   }
 
   function initCheckProgress(card) {
@@ -232,7 +364,8 @@
           }
           if (note) {
             var running = data.runs.filter(function (r) { return r.status === "running"; }).length;
-            note.lastChild.textContent = " " + data.pending + " check(s) in progress" +
+            note.lastChild.textContent = " " + data.pending + " check" + (data.pending === 1 ? "" : "s") +
+              " in progress" +
               (running ? " (" + running + " running)" : " (queued)") + "…";
           }
           setTimeout(poll, 1500);
@@ -260,6 +393,13 @@
     if (form) initLabelling(form);
     var checks = document.querySelector("[data-status-url]");
     if (checks) initCheckProgress(checks);
+    var rerun = document.querySelector("form.rerun-form");
+    if (rerun) initRerun(rerun);
+    // On a phone the filters would fill the first screen: fold them unless some are in use.
+    var filters = document.querySelector("details.filters-box");
+    if (filters && window.matchMedia("(max-width: 700px)").matches && !filters.querySelector(".count")) {
+      filters.open = false;
+    }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

@@ -5,6 +5,7 @@ from django.utils.text import Truncator
 
 from groundview.review.detail import score_band
 from groundview.review.models import Verdict
+from groundview.review.words import plain as plain_words
 
 register = template.Library()
 
@@ -28,6 +29,12 @@ def score_css(value) -> str:
 @register.filter
 def verdict_label(value) -> str:
     return VERDICT_LABELS.get(value, value or "")
+
+
+@register.filter
+def plain(value) -> str:
+    """An enum value in plain words (groundview/review/words.py), never the raw name."""
+    return plain_words(value)
 
 
 @register.filter
