@@ -211,6 +211,18 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "groundview.api.pagination.Cursor",
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "groundview.api.errors.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "groundview.api.throttles.AnonThrottle",
+        "groundview.api.throttles.UserThrottle",
+        "groundview.api.throttles.ScopedThrottle",
+    ],
+}
+# Requests per client address (anon: also wrong Bearer tokens), per user, and per user for Check
+# Grounding, which runs the model. "N/second|minute|hour|day"; empty switches a limit off.
+GROUNDVIEW_THROTTLE_RATES = {
+    "anon": os.environ.get("GROUNDVIEW_THROTTLE_ANON", "60/minute") or None,
+    "user": os.environ.get("GROUNDVIEW_THROTTLE_USER", "3000/minute") or None,
+    "check_grounding": os.environ.get("GROUNDVIEW_THROTTLE_CHECK_GROUNDING", "60/minute") or None,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -267,6 +279,8 @@ SECURE_REFERRER_POLICY = "same-origin"
 # Failed sign-ins per (username, address) before the login pages refuse for a while.
 GROUNDVIEW_LOGIN_MAX_FAILURES = int(os.environ.get("GROUNDVIEW_LOGIN_MAX_FAILURES", "5"))
 GROUNDVIEW_LOGIN_LOCKOUT_SECONDS = int(os.environ.get("GROUNDVIEW_LOGIN_LOCKOUT_SECONDS", "900"))
+# New API tokens stop working after this many days unless an admin sets another date; 0: never.
+GROUNDVIEW_API_TOKEN_DAYS = int(os.environ.get("GROUNDVIEW_API_TOKEN_DAYS", "90"))
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=True)

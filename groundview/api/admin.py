@@ -1,6 +1,6 @@
 from django.contrib import admin, messages
 
-from groundview.api.models import ApiToken
+from groundview.api.models import ApiToken, default_expiry
 
 
 @admin.register(ApiToken)
@@ -46,6 +46,9 @@ class ApiTokenAdmin(admin.ModelAdmin):
             super().save_model(request, obj, form, change)
             return
         token = obj.set_new_key()
+        if obj.expires_at is None:
+            # Left blank: the default lifetime (GROUNDVIEW_API_TOKEN_DAYS), as for every new token.
+            obj.expires_at = default_expiry()
         super().save_model(request, obj, form, change)
         messages.warning(
             request,

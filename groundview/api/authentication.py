@@ -6,6 +6,7 @@ from django.utils import timezone
 from rest_framework import authentication, exceptions
 
 from groundview.api.models import ApiToken, hash_token
+from groundview.api.throttles import FailedTokenThrottle
 
 # Writing last_used_at on every request would turn each read into a write; a minute is precise enough.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
@@ -33,6 +34,10 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
             .first()
         )
         if row is None:
+            throttle = FailedTokenThrottle()
+            if not throttle.allow_request(request, None):
+                # Guessing tokens: 429 with Retry-After instead of another 401.
+                raise exceptions.Throttled(throttle.wait())
             raise exceptions.AuthenticationFailed("Invalid, expired or revoked token.")
         now = timezone.now()
         if row.last_used_at is None or now - row.last_used_at > LAST_USED_RESOLUTION:

@@ -7,6 +7,7 @@ The token itself is shown once, when an admin creates it.
 
 import hashlib
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
@@ -17,6 +18,14 @@ TOKEN_PREFIX = "gv_"
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def default_expiry():
+    """When a token issued now stops working: GROUNDVIEW_API_TOKEN_DAYS ahead, or never if 0.
+
+    A leaked token that nobody remembers should not work forever; an admin can extend one."""
+    days = settings.GROUNDVIEW_API_TOKEN_DAYS
+    return timezone.now() + timedelta(days=days) if days else None
 
 
 class ApiTokenQuerySet(models.QuerySet):
@@ -58,14 +67,16 @@ class ApiToken(models.Model):
 
     @classmethod
     def issue(cls, user, name: str, expires_at=None) -> tuple["ApiToken", str]:
-        """Create a token for `user`; returns the row and the token, which is never stored."""
+        """Create a token for `user`; returns the row and the token, which is never stored.
+
+        Without `expires_at` the token gets the default lifetime (default_expiry)."""
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         row = cls.objects.create(
             user=user,
             name=name,
             prefix=token[:10],
             key_hash=hash_token(token),
-            expires_at=expires_at,
+            expires_at=expires_at or default_expiry(),
         )
         return row, token
 

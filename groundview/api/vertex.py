@@ -88,6 +88,9 @@ def resource_name(request) -> str:
 
 
 class CheckGroundingView(GoogleView):
+    # Each request runs the model: a tighter per-user rate than the rest of the API (settings).
+    throttle_scope = "check_grounding"
+
     @extend_schema(
         tags=["vertex"],
         operation_id="groundingConfigs_check",

@@ -40,7 +40,10 @@ def wsgi_app():
 
 
 @pytest.fixture
-def schema_and_auth(admin_user, wsgi_app):
+def schema_and_auth(admin_user, wsgi_app, settings):
+    # Hundreds of requests a minute from one token: rate limits are tested in
+    # test_throttles_and_tokens.py; here they would only turn the run into 429s.
+    settings.GROUNDVIEW_THROTTLE_RATES = {}
     import_documents([make_answer("s1"), make_answer("s2", text="Ünïcode 中文 😀.", citations=[])])
     _, token = ApiToken.issue(admin_user, "schemathesis")
     headers = {"Authorization": f"Bearer {token}"}

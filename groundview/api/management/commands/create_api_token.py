@@ -17,7 +17,10 @@ class Command(BaseCommand):
         parser.add_argument("--user", required=True, help="username the token acts as")
         parser.add_argument("--name", default="cli", help="what the token is for (default: cli)")
         parser.add_argument(
-            "--expires", type=float, metavar="DAYS", help="days until it stops working"
+            "--expires",
+            type=float,
+            metavar="DAYS",
+            help="days until it stops working (default: GROUNDVIEW_API_TOKEN_DAYS, 90)",
         )
 
     def handle(self, *args, **options):
@@ -36,6 +39,7 @@ class Command(BaseCommand):
                 raise CommandError("--expires must be a positive number of days")
             expires_at = timezone.now() + timedelta(days=options["expires"])
         row, token = ApiToken.issue(user, options["name"], expires_at=expires_at)
+        expires_at = row.expires_at
         until = f"until {expires_at:%Y-%m-%d %H:%M} UTC" if expires_at else "until revoked"
         # The token alone on stdout, so `TOKEN=$(groundview token create ...)` works.
         self.stderr.write(f"API token {row.prefix}… for {user.username}, valid {until}:")
