@@ -7,7 +7,6 @@ PostgreSQL) and go out as they are produced, so an export of 100,000 labels neve
 from __future__ import annotations
 
 import csv
-import json
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
@@ -15,6 +14,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from groundview.answers.exporting import jsonl_line
 from groundview.review.models import AnswerLabel, ClaimLabel
 
 CHUNK = 500
@@ -109,7 +109,7 @@ def label_document(label: LabelRow) -> dict[str, Any]:
 
 def labels_jsonl(labels: QuerySet[AnswerLabel]) -> Iterator[str]:
     for label in label_rows(labels):
-        yield json.dumps(label_document(label), ensure_ascii=False) + "\n"
+        yield jsonl_line(label_document(label))
 
 
 class _Line:

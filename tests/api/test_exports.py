@@ -75,6 +75,18 @@ def test_labels_jsonl_has_one_label_with_its_claims_per_line(reviewer_client, la
     assert [json.loads(line)["reviewer"] for line in only_ada] == ["ada"]
 
 
+def test_labels_jsonl_escapes_unicode_line_breaks_so_every_reader_sees_one_line(
+    reviewer_client, answer, reviewer
+):
+    note = "first\u2028second\u2029third\u0085end"
+    AnswerLabel.objects.create(answer=answer, reviewer=reviewer, verdict="supported", note=note)
+
+    lines = body(reviewer_client.get("/api/export/labels.jsonl")).splitlines()
+
+    assert len(lines) == 1
+    assert json.loads(lines[0])["note"] == note
+
+
 def test_labels_csv_has_a_row_per_claim_and_defuses_formulas(reviewer_client, labelled):
     response = reviewer_client.get("/api/export/labels.csv")
 
