@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from groundview.answers.models import Answer, AnswerState, CheckRun, Session
 from groundview.review import detail as detail_page
-from groundview.review import services
+from groundview.review import selectors, services, vertex_terms
 from groundview.review.charts import calibration_svg, histogram_svg
 from groundview.review.filters import FILTER_PARAMS, SORTS, FilterError, filter_answers
 from groundview.review.forms import (
@@ -109,7 +109,7 @@ def answer_list(request: HttpRequest) -> HttpResponse:
         "params": params,
         "error": error,
         "states": AnswerState.choices,
-        "skip_reasons": sorted(detail_page.SKIP_REASONS),
+        "skip_reasons": sorted(vertex_terms.SKIP_REASONS),
         "sessions": sessions[:SESSION_CHOICES_LIMIT],
         "sessions_as_text": len(sessions) > SESSION_CHOICES_LIMIT,
         "reviewers": reviewers,
@@ -149,7 +149,7 @@ def answer_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def render_detail(request, pk, *, form=None, error=None, status=200) -> HttpResponse:
     try:
-        answer = detail_page.load_answer(pk)
+        answer = selectors.load_answer(pk)
     except Answer.DoesNotExist:
         raise Http404("No such answer") from None
     source = (request.POST if request.method == "POST" else request.GET).get("source", "")
@@ -163,18 +163,18 @@ def render_detail(request, pk, *, form=None, error=None, status=200) -> HttpResp
         "form": form,
         "label_error": error,
         "verdicts": VERDICTS,
-        "score_bands": detail_page.SCORE_BANDS,
+        "score_bands": vertex_terms.SCORE_BANDS,
         "skip_reasons": [
-            (r.reason, detail_page.explain(detail_page.SKIP_REASONS, r.reason))
+            (r.reason, vertex_terms.explain(vertex_terms.SKIP_REASONS, r.reason))
             for r in answer.skipped_reasons.all()
         ],
         "classifications": [
-            (c, detail_page.explain(detail_page.QUERY_TYPES, c.type))
+            (c, vertex_terms.explain(vertex_terms.QUERY_TYPES, c.type))
             for c in answer.query_classifications.all()
         ],
-        "safety": [detail_page.SafetyView(s) for s in answer.safety_ratings.all()],
-        "state_help": detail_page.explain(
-            detail_page.ANSWER_STATES, answer.state or "STATE_UNSPECIFIED"
+        "safety": [vertex_terms.SafetyView(s) for s in answer.safety_ratings.all()],
+        "state_help": vertex_terms.explain(
+            vertex_terms.ANSWER_STATES, answer.state or "STATE_UNSPECIFIED"
         ),
         "can_recheck": checks_module() is not None,
         "labels_elsewhere": labels_elsewhere(page),

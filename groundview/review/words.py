@@ -2,7 +2,7 @@
 
 Vertex sends names like NON_ANSWER_SEEKING_QUERY_IGNORED; a reviewer should read "Chit-chat, not
 answered". Templates use the `plain` filter (review_tags), which reads only this mapping, so a
-name is worded the same on every page. The longer explanations stay in detail.py.
+name is worded the same on every page. The longer explanations are in vertex_terms.py.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
 
-from groundview.review.detail import score_band
 from groundview.review.models import Verdict
+from groundview.review.vertex_terms import score_band
 from groundview.review.words import plain as plain_words
 
 register = template.Library()

@@ -1,0 +1,323 @@
+"""Claims as the answer page shows them, from one of three sources: the latest grounding-check run
+(the checker's claims, scores and cited chunks), the imported Vertex groundingSupports/citations, or
+plain sentences. All become `ClaimView`s with the same fields, so the page, the highlighter and the
+labelling form don't care which."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from groundview.answers.models import (
+    Answer,
+    CheckRun,
+    Reference,
+)
+from groundview.review import highlight
+from groundview.review.evidence import MarkedText, mark_support, tokens
+from groundview.review.vertex_terms import score_band
+
+CHECKER = "checker"
+IMPORTED = "imported"
+# The checker's own sentence segmentation without a check: lets reviewers label claims of an
+# answer nobody checked yet, with spans that a later check run will match.
+SENTENCES = "sentences"
+SOURCE_LABELS = {
+    CHECKER: "Checker run",
+    IMPORTED: "Imported supports",
+    SENTENCES: "Sentences",
+}
+
+
+@dataclass
+class Evidence:
+    """One cited chunk of a claim, with the supporting sentence marked."""
+
+    number: int | None  # reference number shown in markers (position + 1), None for step results
+    title: str
+    uri: str
+    page: str
+    marked: MarkedText
+    citation_value: str = ""  # "ref" or "ref:chunk", for corrected citations
+
+
+@dataclass
+class ClaimView:
+    index: int
+    start: int
+    end: int
+    text: str
+    score: float | None
+    check_required: bool | None
+    evidence: list[Evidence] = field(default_factory=list)
+    markers: list[str] = field(default_factory=list)
+    verdict: str = ""
+    corrected: list[str] = field(default_factory=list)
+    note: str = ""
+    # False for plain sentences nobody checked: no citation means nothing then.
+    checked: bool = True
+    # False when the span does not fit the text (a bad response): shown, never labelled.
+    valid_span: bool = True
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    @property
+    def key(self) -> str:
+        return f"claim-{self.number}"
+
+    @property
+    def cited(self) -> bool:
+        return bool(self.evidence) or bool(self.markers)
+
+    @property
+    def css(self) -> str:
+        if self.check_required is False:
+            return "hl-nocheck"
+        if not self.checked:
+            return "hl-plain"
+        if not self.cited:
+            return "hl-uncited"
+        return score_band(self.score)
+
+    @property
+    def status(self) -> str:
+        if self.check_required is False:
+            return "No check needed"
+        if not self.checked:
+            return "Not checked"
+        if not self.cited:
+            return "No citation"
+        if self.score is None:
+            return "Cited"
+        return f"Score {self.score:.2f}"
+
+    def span(self) -> highlight.Span:
+        return highlight.Span(
+            key=self.key,
+            start=self.start,
+            end=self.end,
+            css=self.css,
+            title=f"Claim {self.number}: {self.status}",
+            markers=tuple(self.markers),
+        )
+
+
+@dataclass
+class ReferenceView:
+    reference: Reference
+    cited_by_answer: bool
+    cited_by_checker: bool | None  # None when there is no check run to tell
+
+    @property
+    def number(self) -> int:
+        return self.reference.position + 1
+
+    @property
+    def text(self) -> str:
+        ref = self.reference
+        if ref.kind == Reference.Kind.CHUNK:
+            return ref.content
+        chunks = [c.content for c in ref.chunks.all()]
+        if chunks:
+            return "\n\n".join(chunks)
+        return json.dumps(ref.struct_data, ensure_ascii=False) if ref.struct_data else ""
+
+    @property
+    def never_cited(self) -> bool:
+        return not self.cited_by_answer and not self.cited_by_checker
+
+
+def reference_evidence(reference: Reference, claim_text: str) -> Evidence:
+    """A reference cited by an imported support: its best-matching chunk, sentence marked."""
+    value = str(reference.position)
+    if reference.kind == Reference.Kind.CHUNK:
+        text = reference.content
+    else:
+        chunks = list(reference.chunks.all())
+        if chunks:
+            wanted = tokens(claim_text)
+            best = max(chunks, key=lambda c: (len(wanted & tokens(c.content)), -c.position))
+            text = best.content
+            value = f"{reference.position}:{best.position}"
+        else:
+            text = (
+                json.dumps(reference.struct_data, ensure_ascii=False)
+                if reference.struct_data
+                else ""
+            )
+    return Evidence(
+        number=reference.position + 1,
+        title=reference.title or reference.document or reference.uri,
+        uri=reference.uri,
+        page=reference.page_identifier,
+        marked=mark_support(claim_text, text),
+        citation_value=value,
+    )
+
+
+def imported_claims(answer: Answer) -> list[ClaimView]:
+    data = answer.answer_text.encode("utf-8")
+    # The span rows' prefetched references are separate instances without their chunks; use
+    # the answer's own (chunks prefetched) so evidence costs no query per claim.
+    canonical = {r.pk: r for r in answer.references.all()}
+    supports = sorted(answer.grounding_supports.all(), key=lambda s: s.position)
+    rows: list[Any] = supports or sorted(answer.citations.all(), key=lambda c: c.position)
+    claims = []
+    for row in rows:
+        text = safe_slice(data, row.start_index, row.end_index)
+        references = sorted(
+            (canonical.get(r.pk, r) for r in row.references.all()), key=lambda r: r.position
+        )
+        claims.append(
+            ClaimView(
+                index=0,
+                start=row.start_index,
+                end=row.end_index,
+                text=text,
+                score=getattr(row, "grounding_score", None),
+                check_required=getattr(row, "grounding_check_required", None),
+                evidence=[reference_evidence(r, text) for r in references],
+                markers=[str(r.position + 1) for r in references],
+            )
+        )
+    return number_claims(claims)
+
+
+def citation_markers(answer: Answer) -> list[highlight.Span]:
+    """Imported citations as markers at their end, for when supports are the claims."""
+    supports = answer.grounding_supports.all()
+    if not supports:
+        return []
+    # A support already shows its references' markers at its end; don't repeat them.
+    shown = {
+        (s.end_index, tuple(sorted(r.position + 1 for r in s.references.all()))) for s in supports
+    }
+    spans = []
+    for citation in answer.citations.all():
+        numbers = sorted(r.position + 1 for r in citation.references.all())
+        if numbers and (citation.end_index, tuple(numbers)) not in shown:
+            spans.append(
+                highlight.Span(
+                    key=f"citation-{citation.position + 1}",
+                    start=citation.end_index,
+                    end=citation.end_index,
+                    markers=tuple(str(n) for n in numbers),
+                    marker_only=True,
+                )
+            )
+    return spans
+
+
+def checker_claims(
+    answer: Answer, run: CheckRun, references: dict[int, Reference]
+) -> list[ClaimView]:
+    response = run.response or {}
+    facts = (run.request or {}).get("facts") or []
+    sources = run.fact_sources or []
+    cited_chunks = response.get("citedChunks") or []
+    data = answer.answer_text.encode("utf-8")
+    claims = []
+    for item in response.get("claims") or []:
+        start, end = int(item.get("startPos", 0)), int(item.get("endPos", 0))
+        # The span is the truth (it is what labels store); claimText only if the span is bad.
+        text = safe_slice(data, start, end) or item.get("claimText", "")
+        evidence: list[Evidence] = []
+        markers: list[str] = []
+        for index in item.get("citationIndices") or []:
+            if not isinstance(index, int) or not 0 <= index < len(cited_chunks):
+                continue
+            chunk = cited_chunks[index]
+            evidence.append(cited_evidence(chunk, text, facts, sources, references))
+            marker = str(evidence[-1].number) if evidence[-1].number else f"s{index + 1}"
+            if marker not in markers:
+                markers.append(marker)
+        claims.append(
+            ClaimView(
+                index=0,
+                start=start,
+                end=end,
+                text=text,
+                score=item.get("score"),
+                check_required=item.get("groundingCheckRequired"),
+                evidence=evidence,
+                markers=markers,
+            )
+        )
+    return number_claims(claims)
+
+
+def cited_evidence(
+    chunk: dict[str, Any],
+    claim_text: str,
+    facts: list[dict[str, Any]],
+    sources: list[dict[str, Any]],
+    references: dict[int, Reference],
+) -> Evidence:
+    chunk_text = chunk.get("chunkText", "")
+    try:
+        fact_index = int(chunk.get("source", ""))
+    except (TypeError, ValueError):
+        fact_index = -1
+    fact = facts[fact_index] if 0 <= fact_index < len(facts) else {}
+    source = sources[fact_index] if 0 <= fact_index < len(sources) else {}
+    attributes = fact.get("attributes") or {}
+    fact_text = fact.get("factText") or chunk_text
+    reference = references.get(source.get("reference")) if source else None
+    if reference is not None:
+        chunk_pos = source.get("chunk")
+        value = (
+            f"{reference.position}:{chunk_pos}"
+            if chunk_pos is not None
+            else str(reference.position)
+        )
+        return Evidence(
+            number=reference.position + 1,
+            title=reference.title or reference.document or reference.uri,
+            uri=reference.uri,
+            page=attributes.get("pageIdentifier", reference.page_identifier),
+            marked=mark_support(claim_text, fact_text, chunk_text),
+            citation_value=value,
+        )
+    # A search result seen in the answer's steps, or a run from before fact sources existed.
+    return Evidence(
+        number=None,
+        title=attributes.get("title") or attributes.get("document") or "Search result",
+        uri=attributes.get("uri", ""),
+        page=attributes.get("pageIdentifier", ""),
+        marked=mark_support(claim_text, fact_text, chunk_text),
+    )
+
+
+def sentence_claims(answer: Answer) -> list[ClaimView]:
+    from groundview.grounding.claims import segment_claims
+
+    return number_claims(
+        [
+            ClaimView(
+                index=0,
+                start=claim.start_byte,
+                end=claim.end_byte,
+                text=claim.text,
+                score=None,
+                check_required=claim.check_required,
+                checked=False,
+            )
+            for claim in segment_claims(answer.answer_text)
+        ]
+    )
+
+
+def number_claims(claims: list[ClaimView]) -> list[ClaimView]:
+    claims.sort(key=lambda c: (c.start, c.end))
+    for index, claim in enumerate(claims):
+        claim.index = index
+    return claims
+
+
+def safe_slice(data: bytes, start: int, end: int) -> str:
+    if highlight.span_error(data, start, end):
+        return ""
+    return data[start:end].decode("utf-8")
