@@ -25,6 +25,7 @@ from groundview.answers.reading import (
     read_records,
 )
 from groundview.answers.schema import RecordError
+from groundview.errors import FieldError
 
 __all__ = [
     "ImportResult",
@@ -40,15 +41,11 @@ __all__ = [
 IMPORT_LOCK = 0x6776  # "gv"
 
 
-@dataclass
-class Problem:
-    record: str
-    field: str
-    message: str
+class Problem(FieldError):
+    """A rejected record, kept in ImportResult.problems rather than raised (the import goes on)."""
 
-    def __str__(self) -> str:
-        prefix = f"{self.record}: " if self.record else ""
-        return f"{prefix}{self.field}: {self.message}" if self.field else f"{prefix}{self.message}"
+    def __init__(self, record: str, field: str, message: str) -> None:
+        super().__init__(field, message, record=record)
 
 
 @dataclass

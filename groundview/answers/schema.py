@@ -15,12 +15,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from groundview.errors import FieldError
 
-class RecordError(Exception):
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.message = message
+
+class RecordError(FieldError):
+    """A field of an imported record is wrong; the importer adds which record it was."""
 
 
 def join(path: str, key: str | int) -> str:

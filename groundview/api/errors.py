@@ -1,4 +1,10 @@
-"""One exception handler for the API: client mistakes are 400s with the field named, never 500s."""
+"""One exception handler for the API: client mistakes are 400s with the field named, never 500s.
+
+A FieldError from any service (a filter, a label, a batch's answers) becomes a 400 here, so views
+let it pass instead of catching it: `{field: [message]}` on /api/, and Google's body
+`{"error": {"code": 400, "message": ..., "status": "INVALID_ARGUMENT"}}` on the Vertex routes
+(views with `google_errors`).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,28 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from groundview.api.vertex import google_error
+from groundview.errors import FieldError
+
+GOOGLE_STATUS = {
+    400: "INVALID_ARGUMENT",
+    401: "UNAUTHENTICATED",
+    403: "PERMISSION_DENIED",
+    404: "NOT_FOUND",
+    405: "UNIMPLEMENTED",
+    406: "INVALID_ARGUMENT",
+    409: "ALREADY_EXISTS",
+    413: "INVALID_ARGUMENT",
+    415: "INVALID_ARGUMENT",
+    429: "RESOURCE_EXHAUSTED",
+    500: "INTERNAL",
+    503: "UNAVAILABLE",
+}
+
+
+def google_error(code: int, message: str) -> dict:
+    return {
+        "error": {"code": code, "message": message, "status": GOOGLE_STATUS.get(code, "UNKNOWN")}
+    }
 
 
 def flatten(detail, prefix: str = "") -> list[str]:
@@ -23,8 +50,15 @@ def flatten(detail, prefix: str = "") -> list[str]:
     return [f"{prefix}: {detail}" if prefix else str(detail)]
 
 
+def as_validation_error(error: FieldError) -> exceptions.ValidationError:
+    message = f"{error.record}: {error.message}" if error.record else error.message
+    return exceptions.ValidationError({error.field or "non_field_errors": [message]})
+
+
 def exception_handler(exc, context):
-    if isinstance(exc, DjangoValidationError):
+    if isinstance(exc, FieldError):
+        exc = as_validation_error(exc)
+    elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else exc.messages
         )

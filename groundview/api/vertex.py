@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from groundview.answers import checks
 from groundview.answers.models import Answer, Session
 from groundview.api.base import NulSafeMixin, read_body
+from groundview.api.errors import GOOGLE_STATUS, google_error
 from groundview.api.serializers import (
     CheckGroundingResponseSerializer,
     CheckGroundingSerializer,
@@ -35,28 +36,6 @@ logger = logging.getLogger(__name__)
 # Bigger than the largest valid request: 200 facts of 10,000 characters, each up to 12 bytes when
 # a client escapes non-ASCII as JSON surrogate pairs (Python's json.dumps does by default).
 CHECK_MAX_BYTES = 32 * 1024 * 1024
-
-GOOGLE_STATUS = {
-    400: "INVALID_ARGUMENT",
-    401: "UNAUTHENTICATED",
-    403: "PERMISSION_DENIED",
-    404: "NOT_FOUND",
-    405: "UNIMPLEMENTED",
-    406: "INVALID_ARGUMENT",
-    409: "ALREADY_EXISTS",
-    413: "INVALID_ARGUMENT",
-    415: "INVALID_ARGUMENT",
-    429: "RESOURCE_EXHAUSTED",
-    500: "INTERNAL",
-    503: "UNAVAILABLE",
-}
-
-
-def google_error(code: int, message: str) -> dict:
-    return {
-        "error": {"code": code, "message": message, "status": GOOGLE_STATUS.get(code, "UNKNOWN")}
-    }
-
 
 ERRORS = {
     code: OpenApiResponse(GoogleErrorSerializer, description=GOOGLE_STATUS[code])

@@ -1,37 +1,29 @@
-"""The REST API under /api/. Views are thin: they validate input and call the services."""
+"""The REST API under /api/. Views only translate: they validate input, call the services and
+selectors, and shape their answers. A FieldError a service raises becomes a 400 naming the field in
+`groundview.api.errors`, so views do not catch it."""
 
 from __future__ import annotations
 
-from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Count, F, Q
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiParameter,
-    OpenApiResponse,
-    extend_schema,
-    extend_schema_view,
-)
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, mixins, status, viewsets
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from groundview.answers import checks
 from groundview.answers.exporting import answer_jsonl
-from groundview.answers.importing import import_text
 from groundview.answers.models import Answer, CheckBatch, CheckRun, Session
+from groundview.answers.services import import_and_queue
 from groundview.api import exports
-from groundview.api.base import NulSafeMixin, read_body
+from groundview.api.base import NulSafeMixin, count_of, read_body
 from groundview.api.filters import (
-    ANSWER_FILTERS,
-    FilterError,
-    answer_sort,
-    check_answer_params,
-    filter_answers,
-    filter_labels,
-    filter_runs,
+    ANSWER_FILTER_PARAMETERS,
+    LABEL_FILTER_PARAMETERS,
+    RUN_FILTER_PARAMETERS,
 )
 from groundview.api.pagination import Cursor, KeysetCursor, NameCursor
 from groundview.api.permissions import IsReviewer, ReviewerReadsAdminWrites
@@ -48,53 +40,14 @@ from groundview.api.serializers import (
     SessionDetailSerializer,
     SessionSerializer,
 )
-from groundview.review.models import AnswerLabel, Verdict
-from groundview.review.services import ClaimVerdict, LabelError, save_label
+from groundview.errors import FieldError
+from groundview.review import services
+from groundview.review.filters import answer_sort, filter_answers, filter_labels, filter_runs
+from groundview.review.models import AnswerLabel
+from groundview.review.verdicts import ClaimVerdict
 
 # Import bodies are read from the stream with this cap instead of Django's 2.5 MB form limit.
 IMPORT_MAX_BYTES = 64 * 1024 * 1024
-
-
-def filter_error(error: FilterError, prefix: str = "") -> ValidationError:
-    return ValidationError({prefix + error.field: [error.message]})
-
-
-def query_param(name: str, description: str, **kwargs) -> OpenApiParameter:
-    return OpenApiParameter(name, str, OpenApiParameter.QUERY, description=description, **kwargs)
-
-
-ANSWER_FILTER_PARAMETERS = [
-    OpenApiParameter(key, schema, OpenApiParameter.QUERY, description=text)
-    for key, (schema, text) in ANSWER_FILTERS.items()
-]
-ID = {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}
-
-LABEL_FILTER_PARAMETERS = [
-    OpenApiParameter("answer", ID, description="Answer id."),
-    query_param("reviewer", "Reviewer's username."),
-    query_param("verdict", "Answer-level verdict.", enum=Verdict.values),
-]
-RUN_FILTER_PARAMETERS = [
-    OpenApiParameter("answer", ID, description="Answer id."),
-    OpenApiParameter("batch", ID, description="Batch id."),
-    query_param("status", "Run status.", enum=CheckRun.Status.values),
-]
-
-
-def count_of(model, field: str) -> Coalesce:
-    """How many `model` rows point at the outer row through `field`.
-
-    A subquery per row, not a JOIN + GROUP BY over every column of the outer table (its JSON
-    document among them).
-    """
-    counts = (
-        model.objects.filter(**{field: OuterRef("pk")})
-        .order_by()
-        .values(field)
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
-    return Coalesce(Subquery(counts, output_field=IntegerField()), Value(0))
 
 
 # --- sessions -----------------------------------------------------------------------------------
@@ -160,11 +113,7 @@ class AnswerViewSet(
             queryset = queryset.defer("raw")
         if self.action == "list":
             params = self.request.query_params
-            try:
-                check_answer_params(params)
-                queryset = filter_answers(queryset, params)
-            except FilterError as error:
-                raise filter_error(error) from None
+            queryset = filter_answers(queryset, params, strict=True)
             self.sort_field, self.sort_descending = answer_sort(params)
         return queryset
 
@@ -192,18 +141,14 @@ class AnswerViewSet(
     def create(self, request, *args, **kwargs):
         body = read_body(request, IMPORT_MAX_BYTES)
         if len(body) > IMPORT_MAX_BYTES:
-            raise ValidationError(
-                {"body": [f"must be at most {IMPORT_MAX_BYTES} bytes; split the import"]}
-            )
+            raise FieldError("body", f"must be at most {IMPORT_MAX_BYTES} bytes; split the import")
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise ValidationError({"body": [f"is not UTF-8 (byte {error.start})"]}) from None
+            raise FieldError("body", f"is not UTF-8 (byte {error.start})") from None
         # Ragas and DeepEval rows may come as CSV; everything else is JSON or JSON Lines.
         is_csv = request.content_type.split(";")[0].strip().lower() == "text/csv"
-        result = import_text(text, csv=is_csv)
-        if result.changed_answer_ids:
-            checks.queue_checks_after_import(result.changed_answer_ids)
+        result = import_and_queue(text, csv=is_csv)
         data = {
             "created": result.created,
             "updated": result.updated,
@@ -268,11 +213,7 @@ class CheckRunViewSet(NulSafeMixin, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         queryset = CheckRun.objects.annotate(answer_name=F("answer__name"))
         if self.action == "list":
-            queryset = queryset.defer("request", "response")
-            try:
-                queryset = filter_runs(queryset, self.request.query_params)
-            except FilterError as error:
-                raise filter_error(error) from None
+            queryset = filter_runs(queryset.defer("request", "response"), self.request.query_params)
         return queryset
 
 
@@ -347,24 +288,11 @@ class BatchViewSet(
         serializer = BatchCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        if "answer_ids" in data:
-            wanted = set(data["answer_ids"])
-            answers = Answer.objects.filter(pk__in=wanted)
-            found = set(answers.values_list("pk", flat=True))
-            missing = sorted(wanted - found)
-            if missing:
-                shown = ", ".join(str(pk) for pk in missing[:10])
-                raise ValidationError({"answer_ids": [f"no answer with id {shown}"]})
-        else:
-            try:
-                check_answer_params(data["filters"])
-                answers = filter_answers(Answer.objects.all(), data["filters"])
-            except FilterError as error:
-                raise filter_error(error, prefix="filters.") from None
-        if not answers.exists():
-            raise ValidationError({"filters": ["no answer matches these filters"]})
-        batch = checks.queue_checks(
-            answers, created_by=request.user, description=data.get("description", "")
+        batch = services.queue_batch(
+            answer_ids=data.get("answer_ids"),
+            filters=data.get("filters"),
+            created_by=request.user,
+            description=data.get("description", ""),
         )
         batch.progress = progress_of(batch)
         return Response(BatchDetailSerializer(batch).data, status=status.HTTP_201_CREATED)
@@ -396,10 +324,7 @@ class LabelViewSet(
             .prefetch_related("claims")
         )
         if self.action == "list":
-            try:
-                queryset = filter_labels(queryset, self.request.query_params)
-            except FilterError as error:
-                raise filter_error(error) from None
+            queryset = filter_labels(queryset, self.request.query_params)
         return queryset
 
     @extend_schema(
@@ -415,10 +340,6 @@ class LabelViewSet(
         serializer = LabelSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        answer = Answer.objects.filter(pk=data["answer_id"]).first()
-        if answer is None:
-            raise ValidationError({"answer": [f"no answer with id {data['answer_id']}"]})
-        existed = AnswerLabel.objects.filter(answer=answer, reviewer=request.user).exists()
         claims = [
             ClaimVerdict(
                 start_index=claim["start_index"],
@@ -429,18 +350,15 @@ class LabelViewSet(
             )
             for claim in data.get("claims", [])
         ]
-        try:
-            label = save_label(
-                answer,
-                request.user,
-                verdict=data["verdict"],
-                note=data.get("note", ""),
-                claims=claims,
-            )
-        except LabelError as error:
-            raise ValidationError({error.field or "non_field_errors": [error.message]}) from None
+        label, created = services.label_answer(
+            data["answer_id"],
+            request.user,
+            verdict=data["verdict"],
+            note=data.get("note", ""),
+            claims=claims,
+        )
         label = self.get_queryset().get(pk=label.pk)
-        code = status.HTTP_200_OK if existed else status.HTTP_201_CREATED
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(LabelSerializer(label).data, status=code)
 
 
@@ -479,20 +397,13 @@ class AnswersExportView(ExportView):
         )
     )
     def get(self, request):
-        try:
-            check_answer_params(request.query_params)
-            answers = filter_answers(Answer.objects.all(), request.query_params)
-        except FilterError as error:
-            raise filter_error(error) from None
+        answers = filter_answers(Answer.objects.all(), request.query_params, strict=True)
         return streamed(answer_jsonl(answers), "application/jsonl; charset=utf-8", "answers.jsonl")
 
 
 class LabelsExportView(ExportView):
     def labels(self, request):
-        try:
-            return filter_labels(AnswerLabel.objects.all(), request.query_params)
-        except FilterError as error:
-            raise filter_error(error) from None
+        return filter_labels(AnswerLabel.objects.all(), request.query_params)
 
 
 class LabelsJsonlExportView(LabelsExportView):

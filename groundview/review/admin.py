@@ -12,8 +12,10 @@ from django.db.models.functions import Coalesce
 
 from groundview.answers.admin import AnswerAdmin
 from groundview.answers.models import Answer
+from groundview.review.forms import add_field_error
 from groundview.review.models import AnswerLabel, ClaimLabel, Verdict
-from groundview.review.services import LabelError, check_span, save_label
+from groundview.review.services import save_label
+from groundview.review.verdicts import LabelError, check_span
 
 
 class ClaimLabelForm(forms.ModelForm):
@@ -34,8 +36,7 @@ class ClaimLabelForm(forms.ModelForm):
         try:
             check_span(data, start, end, "claim")
         except LabelError as error:
-            field = error.field.rsplit(".", 1)[-1]
-            self.add_error(field if field in self.fields else None, error.message)
+            add_field_error(self, error)
             return cleaned
         self.instance.claim_text = data[start:end].decode()
         return cleaned

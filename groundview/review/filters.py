@@ -1,8 +1,10 @@
-"""Filtering and sorting of answers, shared by the review UI and the API so both agree.
+"""The filter spec: what each query-string parameter of a list means, in one place.
 
-`filter_answers(queryset, params)` takes query-string style parameters (strings; empty means
-"not set"; unknown keys are ignored so callers can pass request.GET whole) and raises
-FilterError naming the parameter for a bad value, which callers turn into a 400.
+The review list, the review queue, the API's lists, batch checks and the exports all filter through
+here, so they agree. `filter_answers(queryset, params)` takes query-string style parameters
+(strings; empty means "not set"; unknown keys are ignored so callers can pass request.GET whole)
+and raises FilterError naming the parameter for a bad value, which callers turn into a 400.
+The tables (name -> (JSON schema, description)) describe the parameters for the OpenAPI document.
 """
 
 from __future__ import annotations
@@ -13,22 +15,9 @@ from collections.abc import Mapping
 
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
-from groundview.answers.models import Answer, AnswerState, SkippedReason
-from groundview.review.models import AnswerLabel
-
-FILTER_PARAMS = (
-    "session",
-    "state",
-    "skip_reason",
-    "score_min",
-    "score_max",
-    "grounding_min",
-    "grounding_max",
-    "label_status",
-    "reviewer",
-    "q",
-    "sort",
-)
+from groundview.answers.models import Answer, AnswerState, CheckRun, SkippedReason
+from groundview.errors import FieldError
+from groundview.review.models import AnswerLabel, Verdict
 
 SKIP_REASON_PATTERN = re.compile(r"^[A-Z][A-Z0-9_]*$")
 
@@ -50,12 +39,45 @@ DEFAULT_SORT = "-imported"
 LABEL_STATUSES = ("labelled", "unlabelled")
 MAX_ID = 2**63 - 1
 
+UNIT = {"type": "number", "minimum": 0, "maximum": 1}
+ID = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
 
-class FilterError(ValueError):
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
+ANSWER_FILTERS = {
+    "session": ({"type": "string"}, "Session resource name, or its numeric id."),
+    "state": ({"type": "string", "enum": AnswerState.values}, "Answer state."),
+    "skip_reason": (
+        {"type": "string", "pattern": "^([A-Z][A-Z0-9_]*|any|none)$"},
+        "An answerSkippedReasons value (e.g. NO_RELEVANT_CONTENT), 'any' or 'none'.",
+    ),
+    "score_min": (UNIT, "Minimum support score of groundview's latest check."),
+    "score_max": (UNIT, "Maximum support score of groundview's latest check."),
+    "grounding_min": (UNIT, "Minimum groundingScore reported by the producing system."),
+    "grounding_max": (UNIT, "Maximum groundingScore reported by the producing system."),
+    "label_status": ({"type": "string", "enum": list(LABEL_STATUSES)}, "Labelled or not."),
+    "reviewer": ({"type": "string"}, "Username of a reviewer who labelled the answer."),
+    "q": ({"type": "string", "maxLength": 500}, "Search in the answer and query text."),
+    "sort": (
+        {"type": "string", "enum": [p + key for key in sorted(SORTS) for p in ("", "-")]},
+        f"Sort order; '-' for descending. Default {DEFAULT_SORT}.",
+    ),
+}
+FILTER_PARAMS = tuple(ANSWER_FILTERS)
+
+# Sorted: drf-spectacular sorted these enums when they were `enum=` arguments; the document stays.
+LABEL_FILTERS = {
+    "answer": (ID, "Answer id."),
+    "reviewer": ({"type": "string"}, "Reviewer's username."),
+    "verdict": ({"type": "string", "enum": sorted(Verdict.values)}, "Answer-level verdict."),
+}
+RUN_FILTERS = {
+    "answer": (ID, "Answer id."),
+    "batch": (ID, "Batch id."),
+    "status": ({"type": "string", "enum": sorted(CheckRun.Status.values)}, "Run status."),
+}
+
+
+class FilterError(FieldError, ValueError):
+    """A filter parameter (the field) has a value that means nothing."""
 
 
 def _get(params: Mapping[str, str], key: str) -> str:
@@ -98,7 +120,11 @@ def parse_sort(raw: str) -> list:
     return [expression, "-id" if descending else "id"]
 
 
-def filter_answers(queryset: QuerySet[Answer], params: Mapping[str, str]) -> QuerySet[Answer]:
+def filter_answers(
+    queryset: QuerySet[Answer], params: Mapping[str, str], *, strict: bool = False
+) -> QuerySet[Answer]:
+    """`strict` (the API): a session of digits that can be no id, like "²", is refused rather than
+    looked up as a name that matches nothing (what the review list does)."""
     session = _get(params, "session")
     if session:
         # isascii: "²".isdigit() is true but int("²") fails.
@@ -106,6 +132,8 @@ def filter_answers(queryset: QuerySet[Answer], params: Mapping[str, str]) -> Que
             if int(session) > MAX_ID:
                 raise FilterError("session", f"{session!r} is not a session id or name")
             queryset = queryset.filter(session_id=int(session))
+        elif strict and session.isdigit():
+            raise FilterError("session", f"{session!r} is not a session id or name")
         else:
             queryset = queryset.filter(session__name=session)
 
@@ -170,3 +198,51 @@ def filter_answers(queryset: QuerySet[Answer], params: Mapping[str, str]) -> Que
         queryset = queryset.filter(Q(answer_text__icontains=text) | Q(query_text__icontains=text))
 
     return queryset.order_by(*parse_sort(_get(params, "sort")))
+
+
+def answer_sort(params: Mapping[str, str]) -> tuple[str, bool]:
+    """(model field, descending) of the `sort` parameter, already validated by filter_answers."""
+    key = (params.get("sort") or "").strip() or DEFAULT_SORT
+    return SORTS[key.removeprefix("-")], key.startswith("-")
+
+
+def parse_id(params: Mapping[str, str], key: str) -> int | None:
+    value = params.get(key, "")
+    if value == "":
+        return None
+    if not value.isascii() or not value.isdigit() or not 0 < int(value) <= MAX_ID:
+        raise FilterError(key, f"must be a positive integer id, not {value!r}")
+    return int(value)
+
+
+def parse_choice(params: Mapping[str, str], key: str, choices: list[str]) -> str:
+    value = params.get(key, "")
+    if value and value not in choices:
+        raise FilterError(key, f"{value!r} is not one of {', '.join(choices)}")
+    return value
+
+
+def filter_labels(queryset: QuerySet[AnswerLabel], params: Mapping[str, str]) -> QuerySet:
+    answer_id = parse_id(params, "answer")
+    if answer_id is not None:
+        queryset = queryset.filter(answer_id=answer_id)
+    reviewer = params.get("reviewer", "")
+    if reviewer:
+        queryset = queryset.filter(reviewer__username=reviewer)
+    verdict = parse_choice(params, "verdict", Verdict.values)
+    if verdict:
+        queryset = queryset.filter(verdict=verdict)
+    return queryset
+
+
+def filter_runs(queryset: QuerySet[CheckRun], params: Mapping[str, str]) -> QuerySet:
+    answer_id = parse_id(params, "answer")
+    if answer_id is not None:
+        queryset = queryset.filter(answer_id=answer_id)
+    batch_id = parse_id(params, "batch")
+    if batch_id is not None:
+        queryset = queryset.filter(batch_id=batch_id)
+    status = parse_choice(params, "status", CheckRun.Status.values)
+    if status:
+        queryset = queryset.filter(status=status)
+    return queryset

@@ -13,8 +13,9 @@ import re
 from django import forms
 from django.http import QueryDict
 
+from groundview.errors import FieldError
 from groundview.review.models import Verdict
-from groundview.review.services import ClaimVerdict, LabelError
+from groundview.review.verdicts import ClaimVerdict, LabelError
 
 MAX_CLAIMS = 2000
 
@@ -70,20 +71,18 @@ def shown_spans(data: QueryDict) -> set[tuple[int, int]]:
     return spans
 
 
-def derived_verdict(claims: list[ClaimVerdict]) -> str:
-    """An answer verdict from its claim verdicts, for when the reviewer picks none."""
-    verdicts = {c.verdict for c in claims} - {Verdict.NO_CHECK_NEEDED}
-    if not claims:
-        return ""
-    if not verdicts:
-        return Verdict.NO_CHECK_NEEDED
-    if Verdict.CONTRADICTED in verdicts:
-        return Verdict.CONTRADICTED
-    if verdicts == {Verdict.SUPPORTED}:
-        return Verdict.SUPPORTED
-    if verdicts == {Verdict.UNSUPPORTED}:
-        return Verdict.UNSUPPORTED
-    return Verdict.PARTIALLY_SUPPORTED
+def first_error(form: forms.Form, error_class: type[FieldError] = FieldError) -> FieldError:
+    """A form's first error as the house's FieldError, which the review pages show the same way
+    (`{{ error.field }}: {{ error.message }}`) as the errors services raise."""
+    field, messages = next(iter(form.errors.items()))
+    return error_class(field, " ".join(messages))
+
+
+def add_field_error(form: forms.Form, error: FieldError) -> None:
+    """A service's FieldError as a Django form error (the admin's forms): on the form field its
+    path ends in (`claim.start_index` -> start_index), else on the form as a whole."""
+    field = error.field.rsplit(".", 1)[-1]
+    form.add_error(field if field in form.fields else None, error.message)
 
 
 class AgreementFilterForm(forms.Form):

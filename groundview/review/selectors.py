@@ -1,8 +1,11 @@
-"""Reads for the review pages: an answer with everything its page shows, in a fixed number of queries."""
+"""Reads for the review pages and the API: an answer with everything its page shows (in a fixed
+number of queries), and the answers a batch check takes."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from collections.abc import Mapping, Sequence
+
+from django.db.models import Prefetch, QuerySet
 
 from groundview.answers.models import (
     Answer,
@@ -12,6 +15,7 @@ from groundview.answers.models import (
     Step,
     StepAction,
 )
+from groundview.review.filters import FilterError, filter_answers
 
 
 def load_answer(pk: int) -> Answer:
@@ -56,3 +60,26 @@ def load_answer(pk: int) -> Answer:
         )
         .get(pk=pk)
     )
+
+
+def select_answers_to_check(
+    *, answer_ids: Sequence[int] | None = None, filters: Mapping[str, str] | None = None
+) -> QuerySet[Answer]:
+    """The answers a batch check takes: these ids (every one must exist), or those the answer-list
+    filters match ({} = every answer). Raises FilterError naming `answer_ids` or `filters.<key>`;
+    an empty choice is an error too, since a batch of nothing helps nobody."""
+    if answer_ids is not None:
+        wanted = set(answer_ids)
+        answers = Answer.objects.filter(pk__in=wanted)
+        missing = sorted(wanted - set(answers.values_list("pk", flat=True)))
+        if missing:
+            shown = ", ".join(str(pk) for pk in missing[:10])
+            raise FilterError("answer_ids", f"no answer with id {shown}")
+    else:
+        try:
+            answers = filter_answers(Answer.objects.all(), filters or {}, strict=True)
+        except FilterError as error:
+            raise FilterError(f"filters.{error.field}", error.message) from None
+    if not answers.exists():
+        raise FilterError("filters", "no answer matches these filters")
+    return answers

@@ -1,17 +1,15 @@
-"""Review services: saving labels, the review queue with leases, agreement statistics.
+"""Review services: saving labels, the review queue with leases, batch and single re-checks.
 
-Views and the API call these; they call models. Spans are UTF-8 byte offsets, end exclusive,
-validated exactly like the importer validates Vertex spans.
+Views and the API call these; they call models. The rules a label follows (spans, verdicts,
+citations) are in `verdicts`; which answers a batch check takes is in `selectors`.
 """
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import timedelta
-from functools import partial
+from functools import cache, partial
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -19,74 +17,24 @@ from django.db.models import Count, Exists, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from groundview.answers.models import Answer, CheckRun, Reference
+from groundview.answers import checks
+from groundview.answers.models import Answer, CheckBatch, CheckRun
 from groundview.review.agreement import AgreementReport, agreement_report  # noqa: F401 - re-exported
 from groundview.review.filters import filter_answers
-from groundview.review.highlight import is_char_boundary
-from groundview.review.models import AnswerLabel, Assignment, ClaimLabel, Verdict
+from groundview.review.models import AnswerLabel, Assignment, ClaimLabel
+from groundview.review.selectors import select_answers_to_check
+from groundview.review.verdicts import (
+    ClaimVerdict,
+    LabelError,
+    check_citations,
+    check_span,
+    check_text,
+    check_verdict,
+    citation_targets,
+)
 
 LEASE = timedelta(minutes=30)
-CITATION_PATTERN = re.compile(r"^(\d+)(?::(\d+))?$")
 PENDING = [CheckRun.Status.QUEUED, CheckRun.Status.RUNNING]
-
-
-class LabelError(ValueError):
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
-
-
-@dataclass(frozen=True)
-class ClaimVerdict:
-    start_index: int
-    end_index: int
-    verdict: str
-    corrected_citations: Sequence[str] = ()
-    note: str = ""
-
-
-def check_verdict(value: object, field: str) -> str:
-    if value not in Verdict.values:
-        raise LabelError(field, f"{value!r} is not one of {', '.join(Verdict.values)}")
-    return str(value)
-
-
-def check_text(value: object, field: str) -> None:
-    if not isinstance(value, str):
-        raise LabelError(field, f"must be a string, not {type(value).__name__}")
-    if "\x00" in value:
-        raise LabelError(field, "must not contain NUL characters")
-
-
-def check_span(data: bytes, start: object, end: object, field: str) -> tuple[int, int]:
-    for name, value in (("start_index", start), ("end_index", end)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise LabelError(f"{field}.{name}", f"must be an integer, not {value!r}")
-    assert isinstance(start, int) and isinstance(end, int)
-    if start < 0:
-        raise LabelError(f"{field}.start_index", f"{start} is negative")
-    if start > end:
-        raise LabelError(f"{field}.start_index", f"{start} is after end_index {end}")
-    if end > len(data):
-        raise LabelError(
-            f"{field}.end_index", f"{end} is past the end of answerText ({len(data)} bytes)"
-        )
-    if not is_char_boundary(data, start):
-        raise LabelError(f"{field}.start_index", f"{start} is inside a UTF-8 character")
-    if not is_char_boundary(data, end):
-        raise LabelError(f"{field}.end_index", f"{end} is inside a UTF-8 character")
-    return start, end
-
-
-def citation_targets(answer: Answer) -> set[str]:
-    """Every valid corrected-citation value for this answer: "ref" and "ref:chunk"."""
-    targets = set()
-    for reference in Reference.objects.filter(answer=answer).prefetch_related("chunks"):
-        targets.add(str(reference.position))
-        for chunk in reference.chunks.all():
-            targets.add(f"{reference.position}:{chunk.position}")
-    return targets
 
 
 def save_label(
@@ -108,7 +56,7 @@ def save_label(
     check_text(note, "note")
     data = answer.answer_text.encode("utf-8")
     seen: set[tuple[int, int]] = set()
-    targets: set[str] | None = None
+    targets = cache(partial(citation_targets, answer))
     rows = []
     for index, claim in enumerate(claims):
         field = f"claims[{index}]"
@@ -119,19 +67,7 @@ def save_label(
         check_verdict(claim.verdict, f"{field}.verdict")
         check_text(claim.note, f"{field}.note")
         citations = list(claim.corrected_citations)
-        for position, value in enumerate(citations):
-            if not isinstance(value, str) or not CITATION_PATTERN.match(value):
-                raise LabelError(
-                    f"{field}.corrected_citations[{position}]",
-                    f'{value!r} is not a reference ("2") or a reference chunk ("2:0")',
-                )
-            if targets is None:
-                targets = citation_targets(answer)
-            if value not in targets:
-                raise LabelError(
-                    f"{field}.corrected_citations[{position}]",
-                    f"{value!r} names no reference or chunk of this answer",
-                )
+        check_citations(citations, field, targets)
         rows.append(
             ClaimLabel(
                 start_index=start,
@@ -162,6 +98,16 @@ def save_label(
         ClaimLabel.objects.bulk_create(rows)
         Assignment.objects.filter(answer=answer, reviewer=reviewer).delete()
     return label
+
+
+def label_answer(answer_id: int, reviewer, **fields) -> tuple[AnswerLabel, bool]:
+    """save_label (same keyword fields) for the API, which names the answer by id and tells a new
+    label (201) from a replaced one (200): (label, created)."""
+    answer = Answer.objects.filter(pk=answer_id).first()
+    if answer is None:
+        raise LabelError("answer", f"no answer with id {answer_id}")
+    existed = AnswerLabel.objects.filter(answer=answer, reviewer=reviewer).exists()
+    return save_label(answer, reviewer, **fields), not existed
 
 
 def queue_queryset(
@@ -264,8 +210,6 @@ def recheck(answer: Answer, *, created_by=None) -> tuple[CheckRun, bool]:
     makes two clicks at the same moment agree on one run. With no broker (Celery eager), the
     check runs in a thread, so the request that queued it still returns at once.
     """
-    from groundview.answers import checks
-
     with transaction.atomic():
         Answer.objects.select_for_update().filter(pk=answer.pk).exists()
         pending = CheckRun.objects.filter(answer=answer, status__in=PENDING).order_by("-pk").first()
@@ -278,8 +222,6 @@ def recheck(answer: Answer, *, created_by=None) -> tuple[CheckRun, bool]:
 
 
 def send_in_thread(run_ids: list[int]) -> None:
-    from groundview.answers import checks
-
     def work():
         try:
             checks.send_runs(run_ids)
@@ -288,6 +230,18 @@ def send_in_thread(run_ids: list[int]) -> None:
             connection.close()
 
     threading.Thread(target=work, name=f"check-runs-{run_ids[0]}", daemon=True).start()
+
+
+def queue_batch(
+    *,
+    answer_ids: Sequence[int] | None = None,
+    filters: Mapping[str, str] | None = None,
+    created_by=None,
+    description: str = "",
+) -> CheckBatch:
+    """Queue grounding checks of these answers, or of those the filters match, in one batch."""
+    answers = select_answers_to_check(answer_ids=answer_ids, filters=filters)
+    return checks.queue_checks(answers, created_by=created_by, description=description)
 
 
 def release(answer: Answer, reviewer) -> None:
@@ -300,7 +254,9 @@ __all__ = [
     "ClaimVerdict",
     "LabelError",
     "agreement_report",
+    "label_answer",
     "next_in_queue",
+    "queue_batch",
     "recheck",
     "release",
     "save_label",

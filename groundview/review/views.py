@@ -21,12 +21,13 @@ from groundview.review.filters import FILTER_PARAMS, SORTS, FilterError, filter_
 from groundview.review.forms import (
     AgreementFilterForm,
     LabelForm,
-    derived_verdict,
+    first_error,
     parse_claims,
     shown_spans,
 )
 from groundview.review.listing import Histograms, answer_page, histograms
 from groundview.review.models import Verdict
+from groundview.review.verdicts import LabelError, derive_verdict
 
 # Sessions are offered as a drop-down up to this many; beyond it, a text field.
 SESSION_CHOICES_LIMIT = 300
@@ -200,9 +201,9 @@ def save_label(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         try:
             claims = parse_claims(request.POST)
-            verdict = form.cleaned_data["verdict"] or derived_verdict(claims)
+            verdict = form.cleaned_data["verdict"] or derive_verdict(claims)
             if not verdict:
-                raise services.LabelError("verdict", "choose a verdict for the answer")
+                raise LabelError("verdict", "choose a verdict for the answer")
             services.save_label(
                 answer,
                 request.user,
@@ -211,11 +212,10 @@ def save_label(request: HttpRequest, pk: int) -> HttpResponse:
                 claims=claims,
                 shown_spans=shown_spans(request.POST),
             )
-        except services.LabelError as exc:
+        except LabelError as exc:
             error = exc
     else:
-        field, messages_ = next(iter(form.errors.items()))
-        error = services.LabelError(field, " ".join(messages_))
+        error = first_error(form, LabelError)
     if error is not None:
         return render_detail(request, pk, form=form, error=error, status=400)
 
