@@ -41,6 +41,7 @@ from groundview.grounding.evaldata import (  # noqa: E402
 )
 from groundview.grounding.fit_head import (  # noqa: E402
     DEFAULT_DATA,
+    begin_rows,
     cross_validate,
     neutral_head,
     report,
@@ -60,8 +61,22 @@ def _metrics(gold: Sequence[int], pred: Sequence[int], score: Sequence[float]) -
     }
 
 
-def wice(data: Path) -> None:
-    stacked = Engine(EngineConfig(head_path=str(neutral_head(True))))
+def wice(data: Path, verifier_path: str | None) -> None:
+    if verifier_path is None:
+        engine = Engine(EngineConfig(verifier="features", head_path=str(neutral_head(False))))
+        rows = wice_rows(engine, data, log=open("/dev/null", "w"))  # noqa: SIM115
+        print("## WiCE-dev, 5-fold by claim (the head's threshold chosen on the training folds)")
+        names = feature_names(False)
+        report("coverage alone (cov_all)", rows, *cross_validate(rows, [names.index("cov_all")]))
+        extra = begin_rows(engine, data)
+        every = list(range(len(names)))
+        report("features head (shipped)", rows, *cross_validate(rows, every, extra))
+        return
+    stacked = Engine(
+        EngineConfig(
+            verifier="stacked", verifier_path=verifier_path, head_path=str(neutral_head(True))
+        )
+    )
     rows = wice_rows(stacked, data, log=open("/dev/null", "w"))  # noqa: SIM115
     names = feature_names(True)
     base = list(range(len(feature_names(False))))
@@ -69,8 +84,9 @@ def wice(data: Path) -> None:
     report("coverage alone (cov_all)", rows, *cross_validate(rows, [names.index("cov_all")]))
     ce = [names.index("ce_max"), names.index("ce_top")]
     report("cross-encoder alone", rows, *cross_validate(rows, ce))
-    report("features head", rows, *cross_validate(rows, base))
-    report("stacked head (shipped)", rows, *cross_validate(rows, list(range(len(names)))))
+    extra = begin_rows(stacked, data)
+    report("features head", rows, *cross_validate(rows, base, extra))
+    report("stacked head", rows, *cross_validate(rows, list(range(len(names))), extra))
 
 
 def factcheck(engine: Engine, data: Path) -> None:
@@ -225,15 +241,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--quick", action="store_true", help="skip WiCE k-fold; 200 rows per set")
-    parser.add_argument("--verifier", choices=["stacked", "features"], default="stacked")
+    parser.add_argument("--verifier", choices=["stacked", "features"], default="features")
+    parser.add_argument("--verifier-path", help="window cross-encoder folder (for stacked)")
     args = parser.parse_args()
     limit = 200 if args.quick else None
     started = time.monotonic()
-    engine = Engine(EngineConfig(verifier=args.verifier))
+    engine = Engine(EngineConfig(verifier=args.verifier, verifier_path=args.verifier_path))
     engine.warm_up()
     print(f"engine {engine.model_id}")
     if not args.quick:
-        wice(args.data)
+        wice(args.data, args.verifier_path)
     print("## Held-out sets (the shipped head and threshold 0.6)")
     factcheck(engine, args.data)
     begin(engine, args.data, limit)

@@ -194,6 +194,8 @@ GROUNDVIEW_CHECK_ENGINE = os.environ.get("GROUNDVIEW_CHECK_ENGINE", "")
 GROUNDING = {
     "EMBEDDER_PATH": os.environ.get("GROUNDING_EMBEDDER_PATH") or None,
     "VERIFIER": os.environ.get("GROUNDING_VERIFIER", "features"),
+    # The window cross-encoder `make train-checker` writes, for GROUNDING_VERIFIER=stacked.
+    "VERIFIER_PATH": os.environ.get("GROUNDING_VERIFIER_PATH") or None,
     "CROSS_ENCODER_PATH": os.environ.get("GROUNDING_CROSS_ENCODER_PATH") or None,
     "CROSS_ENCODER_LABEL_MAP": None,
     "DEFAULT_CITATION_THRESHOLD": 0.6,

