@@ -10,6 +10,7 @@ probability over the claims that need a check.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -72,7 +73,8 @@ class Engine:
 
     @property
     def stacked(self) -> bool:
-        return self.config.verifier != "features"
+        """Only our own window cross-encoder has a head fitted over its scores."""
+        return self.config.verifier == "stacked"
 
     @property
     def model_id(self) -> str:
@@ -84,7 +86,8 @@ class Engine:
             emb = "all-MiniLM-L6-v2"
         head = self._get_head().version
         if self.config.verifier == "cross-encoder":
-            return f"{emb}+{head}+cross-encoder:{Path(self.config.cross_encoder_path or '').name}"
+            name = Path(self.config.cross_encoder_path or "").name
+            return f"{emb}+{head}+cross-encoder:{name}"
         if self.config.verifier == "stacked":
             return f"{emb}+{head}+{verifier_version(self.config.verifier_path)}"
         return f"{emb}+{head}"
@@ -285,7 +288,8 @@ class Engine:
 
     def _score(self, prep: _Prepared, encodings: Mapping[str, Encoded]) -> list[ClaimResult]:
         todo = [ci for ci in prep.ranked if prep.ranked[ci]]
-        cross = self._cross_features(prep, todo) if self.stacked and todo else {}
+        use_cross = self.config.verifier != "features"
+        cross = self._cross_features(prep, todo) if use_cross and todo else {}
         results: list[ClaimResult] = []
         facts = [c.fact for c in prep.chunks]
         for ci, claim in enumerate(prep.claims):
@@ -298,11 +302,17 @@ class Engine:
                 continue
             claim_enc = encodings.get(text_key(prep.scoring_texts[ci]))
             feats = claim_features(prep.analyses[ci], prep.scoring_texts[ci], claim_enc, cands)
-            if ci in cross:
+            if ci in cross and self.stacked:
                 feats = feats + cross[ci]
                 score = float(self._get_head().score(feats)[0])
             else:
                 score = float(self._features_head().score(feats)[0])
+                if ci in cross:
+                    # A user's NLI / MiniCheck-style model has no head fitted over it: its best
+                    # window and the coverage head count equally, in log-odds.
+                    p = min(max(score, 1e-4), 1 - 1e-4)
+                    z = (math.log(p / (1 - p)) + cross[ci][0]) / 2
+                    score = 1.0 / (1.0 + math.exp(-z))
             cap = consistency_cap(feats)
             if cap is not None:
                 score = min(score, cap)
