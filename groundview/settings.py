@@ -189,6 +189,9 @@ GROUNDVIEW_CHECK_BATCH_SIZE = int(os.environ.get("GROUNDVIEW_CHECK_BATCH_SIZE", 
 # Dotted path of a callable(EngineConfig) -> engine; empty = groundview.grounding.get_engine.
 # Tests point workers at fake engines with it.
 GROUNDVIEW_CHECK_ENGINE = os.environ.get("GROUNDVIEW_CHECK_ENGINE", "")
+# The lease of a check run: a run still queued or running this long after its worker last renewed
+# it (or after it was queued) is sent again by the workers' sweep (groundview/answers/checks/).
+GROUNDVIEW_STALE_RUN_SECONDS = int(os.environ.get("GROUNDVIEW_STALE_RUN_SECONDS", "300"))
 
 # Turned into groundview.grounding.EngineConfig at the boundary; the engine never reads settings.
 GROUNDING = {
@@ -196,6 +199,7 @@ GROUNDING = {
     "VERIFIER": os.environ.get("GROUNDING_VERIFIER", "features"),
     # The window cross-encoder `make train-checker` writes, for GROUNDING_VERIFIER=stacked.
     "VERIFIER_PATH": os.environ.get("GROUNDING_VERIFIER_PATH") or None,
+    "HEAD_PATH": os.environ.get("GROUNDING_HEAD_PATH") or None,
     "CROSS_ENCODER_PATH": os.environ.get("GROUNDING_CROSS_ENCODER_PATH") or None,
     "CROSS_ENCODER_LABEL_MAP": None,
     "DEFAULT_CITATION_THRESHOLD": 0.6,

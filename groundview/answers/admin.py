@@ -229,12 +229,27 @@ class CheckRunAdmin(admin.ModelAdmin):
         "support_score",
         "model_id",
         "queued_at",
+        "lease_expires_at",
+        "attempts",
         "finished_at",
     ]
     list_filter = ["status", "model_id"]
     list_select_related = ["answer"]
     search_fields = ["answer__name", "error"]
     readonly_fields = [field.name for field in CheckRun._meta.fields]
+    actions = ["requeue"]
+
+    @admin.action(description="Send unfinished runs to the workers again")
+    def requeue(self, request, queryset):
+        # Whatever their lease says: the operator knows the worker or the message is gone. A run
+        # a live worker holds is skipped by that worker's lock, so a mistake costs nothing.
+        sweep = checks.requeue_runs(queryset)
+        self.message_user(
+            request,
+            f"Sent {len(sweep.requeued)} run(s) again; failed {len(sweep.given_up)} that had "
+            f"lost their worker {checks.MAX_ATTEMPTS} times. Finished runs are left as they are.",
+            messages.SUCCESS,
+        )
 
 
 @admin.register(CheckBatch)

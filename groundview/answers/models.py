@@ -7,8 +7,12 @@ highlight without parsing JSON. Nothing in groundview writes to either besides t
 grounding checks live in their own table.
 """
 
+from datetime import datetime, timedelta
+
+from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 
 
 class Session(models.Model):
@@ -314,8 +318,18 @@ class CheckBatch(models.Model):
         return self.description or f"batch {self.pk}"
 
 
+def lease_deadline() -> datetime:
+    """When an unfinished run counts as stranded if nobody has renewed its lease by then."""
+    return timezone.now() + timedelta(seconds=settings.GROUNDVIEW_STALE_RUN_SECONDS)
+
+
 class CheckRun(models.Model):
-    """One run of groundview's grounding checker over a stored answer. Never overwritten."""
+    """One run of groundview's grounding checker over a stored answer. Never overwritten.
+
+    The table is the queue of record; the broker only carries wake-ups. An unfinished run holds a
+    lease: a worker renews it while it runs, and a run still queued or running after its lease
+    ran out lost its worker or its message, so the sweep (checks/leases.py) sends it again.
+    """
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"
@@ -338,6 +352,11 @@ class CheckRun(models.Model):
     support_score = models.FloatField(null=True, blank=True, db_index=True)
     error = models.TextField(blank=True)
     attempts = models.PositiveIntegerField(default=0)
+    # Set when the run is queued, renewed while a worker runs it (checks/leases.py).
+    lease_expires_at = models.DateTimeField(default=lease_deadline)
+    # Times the sweep sent the run again; bumped in the same statement that claims the requeue,
+    # so of two sweepers that saw the same stale run only one sends it.
+    requeues = models.PositiveIntegerField(default=0)
     # Milliseconds per stage, as the engine and the task measured them.
     timings = models.JSONField(default=dict, blank=True)
     # Where each fact of `request` came from, by fact index (the index `citedChunks[].source`

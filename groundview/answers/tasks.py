@@ -1,7 +1,9 @@
-"""Celery tasks for grounding checks. They carry run ids only; the work is in checks.py.
+"""Celery tasks for grounding checks. They carry run ids only; the work is in checks/.
 
 acks_late + reject_on_worker_lost (set globally in settings) mean a task whose worker dies is
-delivered again; checks.run_checks makes that, and any duplicate delivery, harmless.
+delivered again, and the workers' sweep (checks/leases.py) sends runs whose message was lost;
+checks.run_checks makes that, and any duplicate delivery, harmless. checks/ sends this task by
+its name and never imports this module.
 """
 
 import logging

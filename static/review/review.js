@@ -351,9 +351,26 @@
     });
   }
 
+  // Polls until no run is pending (a finished run, or one the workers gave up on, is failed with
+  // its reason): then the page reloads to show it. Slower the longer it waits, and not for ever:
+  // a stranded run is sent again by the workers' sweep, which can take a few minutes.
+  var POLL_GIVE_UP_MS = 30 * 60 * 1000;
+
   function initCheckProgress(card) {
     var url = card.getAttribute("data-status-url");
     var note = document.getElementById("check-progress");
+    var started = Date.now();
+    var delay = 1500;
+    function later(ms) {
+      if (Date.now() - started > POLL_GIVE_UP_MS) {
+        if (note) {
+          note.lastChild.textContent = " Still not finished after 30 minutes; this page stopped " +
+            "checking. Reload it to look again.";
+        }
+        return;
+      }
+      setTimeout(poll, ms);
+    }
     function poll() {
       fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
         .then(function (response) { return response.json(); })
@@ -368,9 +385,10 @@
               " in progress" +
               (running ? " (" + running + " running)" : " (queued)") + "…";
           }
-          setTimeout(poll, 1500);
+          delay = Math.min(delay * 1.2, 15000);
+          later(delay);
         })
-        .catch(function () { setTimeout(poll, 5000); });
+        .catch(function () { later(5000); });
     }
     setTimeout(poll, 1000);
   }

@@ -1,0 +1,92 @@
+"""Creating check runs and sending them to the workers once the transaction that made them commits.
+
+The Celery task is looked up by name rather than imported: tasks.py imports this package, and
+apps.py imports tasks.py at start-up so the name is registered in every process.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from functools import partial
+
+from celery import current_app
+from django.conf import settings
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from kombu.exceptions import OperationalError as KombuOperationalError
+
+from groundview.answers.checks.engine import describe
+from groundview.answers.models import Answer, CheckBatch, CheckRun
+
+logger = logging.getLogger(__name__)
+
+# The name groundview/answers/tasks.py registers check_runs under.
+CHECK_RUNS_TASK = "answers.check_runs"
+
+Status = CheckRun.Status
+
+
+def queue_checks(
+    answers: QuerySet[Answer] | Iterable[Answer],
+    *,
+    created_by=None,
+    description: str = "",
+) -> CheckBatch:
+    """A new run for each answer, in a new batch; the tasks go out once the transaction commits."""
+    if isinstance(answers, QuerySet):
+        answer_ids = list(answers.order_by("pk").values_list("pk", flat=True))
+    else:
+        answer_ids = [answer.pk for answer in answers]
+    with transaction.atomic():
+        batch = CheckBatch.objects.create(created_by=created_by, description=description[:255])
+        runs = CheckRun.objects.bulk_create(
+            CheckRun(answer_id=answer_id, batch=batch) for answer_id in answer_ids
+        )
+        run_ids = [run.pk for run in runs]
+        transaction.on_commit(partial(send_runs, run_ids))
+    return batch
+
+
+def queue_check(answer: Answer, *, created_by=None) -> CheckRun:
+    """A new run for one answer, outside any batch (created_by is accepted for symmetry)."""
+    with transaction.atomic():
+        run = CheckRun.objects.create(answer=answer)
+        transaction.on_commit(partial(send_runs, [run.pk]))
+    return run
+
+
+def queue_checks_after_import(answer_ids: Sequence[int]) -> CheckBatch | None:
+    if not settings.GROUNDVIEW_CHECK_ON_IMPORT or not answer_ids:
+        return None
+    return queue_checks(
+        Answer.objects.filter(pk__in=answer_ids),
+        description=f"after import of {len(answer_ids)} answer(s)",
+    )
+
+
+def send_runs(run_ids: Sequence[int], *, fail_unsent: bool = True) -> None:
+    """One task per GROUNDVIEW_CHECK_BATCH_SIZE runs (in eager mode they run here and now).
+
+    A run whose task cannot be published is failed, so whoever queued it sees why; the sweep
+    passes fail_unsent=False instead and leaves the run for its next round.
+    """
+    task = current_app.tasks[CHECK_RUNS_TASK]
+    size = max(1, settings.GROUNDVIEW_CHECK_BATCH_SIZE)
+    for start in range(0, len(run_ids), size):
+        chunk = list(run_ids[start : start + size])
+        try:
+            task.delay(chunk)
+        except KombuOperationalError as exc:
+            # Celery already retried the publish.
+            logger.exception("cannot queue check runs %s", chunk)
+            if fail_unsent:
+                fail_unfinished(chunk, f"could not queue the check: {describe(exc)}")
+
+
+def fail_unfinished(run_ids: Sequence[int], error: str) -> int:
+    """Fail whatever of these runs did not finish (the task gave up or ran out of time)."""
+    return CheckRun.objects.filter(
+        pk__in=run_ids, status__in=[Status.QUEUED, Status.RUNNING]
+    ).update(status=Status.FAILED, error=error, finished_at=timezone.now())
