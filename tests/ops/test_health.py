@@ -151,9 +151,12 @@ def test_request_ids(client):
 
 
 def run_manage(args, **env):
+    # The browser tests' conftest allows async-unsafe ORM calls for the whole test process; a
+    # deployment never sets that, and check --deploy rightly refuses it.
+    inherited = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     return subprocess.run(
         [VENV_BIN / "python", "manage.py", *args],
-        env={**os.environ, **env},
+        env={**inherited, **env},
         capture_output=True,
         text=True,
         timeout=120,
