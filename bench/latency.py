@@ -167,7 +167,7 @@ def main() -> int:
     print(f"peak RSS of this process: {peak_mb:.0f} MB")
     print(
         "floor = embedding the answer's and all facts' sentences once with the same model; the engine "
-        "embeds only BM25-retrieved candidates for requests over 48 chunks, so the ratio can be below 1."
+        "embeds only the 8 best BM25 candidates per claim, so the ratio can be below 1."
     )
     return 0
 
