@@ -244,6 +244,32 @@ def queue_batch(
     return checks.queue_checks(answers, created_by=created_by, description=description)
 
 
+def queue_progress(reviewer, filters: Mapping[str, str], *, double_review: bool = False) -> dict:
+    """Two count queries: answers in the filter, how many `reviewer` labelled, how many are left
+    in their queue (unlabelled by them and not taken by others; skipped answers still count)."""
+    mine = Exists(AnswerLabel.objects.filter(answer=OuterRef("pk"), reviewer=reviewer))
+    counts = filter_answers(Answer.objects.all(), filters).aggregate(
+        total=Count("pk", distinct=True), done=Count("pk", filter=mine, distinct=True)
+    )
+    left = queue_queryset(reviewer, filters, double_review=double_review).count()
+    return {**counts, "left": left}
+
+
+def undo_last_claim(answer: Answer, reviewer) -> ClaimLabel | None:
+    """Remove `reviewer`'s most recently saved claim verdict on `answer` (the highest id: saving
+    writes a claim's row anew), leaving the others and the answer verdict; None if there is none."""
+    with transaction.atomic():
+        last = (
+            ClaimLabel.objects.select_for_update()
+            .filter(label__answer=answer, label__reviewer=reviewer)
+            .order_by("-pk")
+            .first()
+        )
+        if last is not None:
+            last.delete()
+    return last
+
+
 def release(answer: Answer, reviewer) -> None:
     """Give a leased answer back to the queue (skip)."""
     Assignment.objects.filter(answer=answer, reviewer=reviewer).delete()
@@ -256,8 +282,10 @@ __all__ = [
     "agreement_report",
     "label_answer",
     "next_in_queue",
+    "queue_progress",
     "queue_batch",
     "recheck",
     "release",
     "save_label",
+    "undo_last_claim",
 ]

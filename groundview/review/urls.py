@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.answer_list, name="answer_list"),
     path("answers/<int:pk>/", views.answer_detail, name="answer_detail"),
     path("answers/<int:pk>/label/", views.save_label, name="save_label"),
+    path("answers/<int:pk>/undo-claim/", views.undo_claim, name="undo_claim"),
     path("answers/<int:pk>/check/", views.rerun_check, name="rerun_check"),
     path("answers/<int:pk>/check-status.json", views.check_status, name="check_status"),
     path("queue/", views.queue, name="queue"),

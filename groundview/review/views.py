@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.module_loading import import_string
@@ -133,13 +133,27 @@ def queue_context(request: HttpRequest) -> dict:
     if request.method == "POST":
         if request.POST.get("in_queue") != "1":
             return {"in_queue": False}
-        return {"in_queue": True, "queue_query": request.POST.get("queue_query", "")}
+        query = request.POST.get("queue_query", "")
+        return {"in_queue": True, "queue_query": query, **progress_context(request, query)}
     if request.GET.get("queue") != "1":
         return {"in_queue": False}
     params = filter_params(request.GET)
     if request.GET.get("double") == "1":
         params["double"] = "1"
-    return {"in_queue": True, "queue_query": urlencode(params)}
+    query = urlencode(params)
+    return {"in_queue": True, "queue_query": query, **progress_context(request, query)}
+
+
+def progress_context(request: HttpRequest, queue_query: str) -> dict:
+    """The queue's progress for its filters ({} when the filters are bad: the queue says so)."""
+    query = QueryDict(queue_query)
+    try:
+        progress = services.queue_progress(
+            request.user, filter_params(query), double_review=query.get("double") == "1"
+        )
+    except FilterError:
+        return {}
+    return {"progress": progress}
 
 
 @login_required
@@ -179,9 +193,16 @@ def render_detail(request, pk, *, form=None, error=None, status=200) -> HttpResp
         ),
         "can_recheck": checks_module() is not None,
         "labels_elsewhere": labels_elsewhere(page),
+        "last_claim": last_claim(page),
         **queue_context(request),
     }
     return render(request, "review/answer_detail.html", context, status=status)
+
+
+def last_claim(page):
+    """The reviewer's most recently saved claim verdict here (what "Undo" removes), or None."""
+    claims = page.label.claims.all() if page.label else []  # prefetched: no query
+    return max(claims, key=lambda claim: claim.pk, default=None)
 
 
 def labels_elsewhere(page) -> int:
@@ -241,15 +262,13 @@ def queue(request: HttpRequest) -> HttpResponse:
         answer = services.next_in_queue(request.user, params, double_review=double, exclude=skipped)
     except FilterError as exc:
         return render(request, "review/queue_empty.html", {"error": exc}, status=400)
-    if answer is None:
-        return render(
-            request,
-            "review/queue_empty.html",
-            {"params": params, "skipped": len(skipped)},
-        )
     query = {"queue": "1", **params}
     if double:
         query["double"] = "1"
+    if answer is None:
+        progress = progress_context(request, urlencode(query))
+        context = {"params": params, "skipped": len(skipped), **progress}
+        return render(request, "review/queue_empty.html", context)
     return redirect(reverse("review:answer_detail", args=[answer.pk]) + "?" + urlencode(query))
 
 
@@ -264,6 +283,25 @@ def queue_skip(request: HttpRequest, pk: int) -> HttpResponse:
         request.session["queue_skipped"] = (skipped + [pk])[-500:]
     queue_query = request.POST.get("queue_query", "")
     return redirect(reverse("review:queue") + ("?" + queue_query if queue_query else ""))
+
+
+@login_required
+@require_POST
+def undo_claim(request: HttpRequest, pk: int) -> HttpResponse:
+    """Undo: remove the reviewer's most recent claim verdict on this answer, then show it again."""
+    answer = get_object_or_404(Answer, pk=pk)
+    removed = services.undo_last_claim(answer, request.user)
+    if removed is None:
+        messages.info(request, "You have no claim verdict on this answer to undo.")
+    else:
+        verdict = Verdict(removed.verdict).label
+        messages.success(request, f"Undid your verdict “{verdict}” on “{removed.claim_text}”.")
+    query = {"source": request.POST.get("source", "")}
+    if request.POST.get("in_queue") == "1":
+        query["queue"] = "1"
+        query.update(QueryDict(request.POST.get("queue_query", "")).items())
+    query = urlencode({k: v for k, v in query.items() if v})
+    return redirect(reverse("review:answer_detail", args=[pk]) + ("?" + query if query else ""))
 
 
 @login_required
