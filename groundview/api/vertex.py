@@ -11,7 +11,6 @@ Errors use Google's body: `{"error": {"code": 400, "message": "...", "status": "
 
 from __future__ import annotations
 
-import json
 import logging
 
 from drf_spectacular.types import OpenApiTypes
@@ -22,7 +21,8 @@ from rest_framework.views import APIView
 
 from groundview.answers import checks
 from groundview.answers.models import Answer, Session
-from groundview.api.base import NulSafeMixin, read_body
+from groundview.api.base import NulSafeMixin
+from groundview.api.check_guards import BodyError, check_slot, parse_check_body
 from groundview.api.errors import GOOGLE_STATUS, google_error
 from groundview.api.serializers import (
     CheckGroundingResponseSerializer,
@@ -100,20 +100,12 @@ class CheckGroundingView(GoogleView):
         ],
     )
     def post(self, request, version, project, location, config):
-        body = read_body(request, CHECK_MAX_BYTES)
-        if len(body) > CHECK_MAX_BYTES:
-            return Response(google_error(400, "Request payload size exceeds the limit."), 400)
         try:
-            payload = json.loads(body)
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            detail = (
-                f"{error.msg} at line {error.lineno} column {error.colno}"
-                if isinstance(error, json.JSONDecodeError)
-                else "the body is not UTF-8"
-            )
-            return Response(google_error(400, f"Invalid JSON payload received. {detail}."), 400)
-        try:
-            return Response(engine().check(payload))
+            payload = parse_check_body(request, CHECK_MAX_BYTES)
+            with check_slot():
+                return Response(engine().check(payload))
+        except BodyError as error:
+            return Response(error.body(), status=error.status, headers=error.headers)
         except RequestError as error:
             return Response(error.to_json(), status=400)
         except ModelLoadError as error:
