@@ -30,6 +30,7 @@ import numpy as np
 from .check import Engine
 from .config import EngineConfig
 from .evaldata import WiceClaim, load_wice
+from .evidence import chunk_facts
 from .head import DEFAULT_HEAD, feature_names
 from .support import CONSISTENCY_CAP, consistency_cap
 
@@ -73,10 +74,11 @@ def wice_rows(engine: Engine, data: Path, log: Any = sys.stderr) -> list[Row]:
     for n, wc in enumerate(claims):
         result = engine.analyse_claims([wc.claim], wc.facts)[0]
         cited: set[int] = set()
+        # The same chunking as the engine's, to map cited chunks back to WiCE's sentence indices.
+        chunks = chunk_facts(wc.facts)[0] if result.cited else []
         for group in result.cited:
             for idx in group:
-                chunk = engine_chunk(engine, wc, idx)
-                cited |= wc.sentences_of(*chunk)
+                cited |= wc.sentences_of(chunks[idx].fact, chunks[idx].start, chunks[idx].end)
         rows.append(Row(result.features or [], wc.label, wc.grade, wc.fold(FOLDS), cited, wc))
         if n % 50 == 0:
             print(f"  wice {n}/{len(claims)}", file=log, flush=True)
@@ -103,21 +105,6 @@ def begin_rows(engine: Engine, data: Path, limit: int = 1000) -> list[Row]:
         if len(rows) >= limit:
             break
     return rows
-
-
-def engine_chunk(engine: Engine, wc: WiceClaim, idx: int) -> tuple[int, int, int]:
-    """(fact, start, end) of global chunk `idx` of this claim's facts (same chunking as the engine)."""
-    from .evidence import chunk_facts
-
-    key = id(wc)
-    cached = _CHUNKS.get(key)
-    if cached is None:
-        cached = _CHUNKS[key] = chunk_facts(wc.facts)[0]
-    c = cached[idx]
-    return c.fact, c.start, c.end
-
-
-_CHUNKS: dict[int, Any] = {}
 
 
 def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray | None = None) -> tuple[Any, Any]:

@@ -82,6 +82,7 @@ def subclaims(text: str) -> list[Analysis]:
 
 
 def _stems(cands: Sequence[Candidate]) -> set[str]:
+    """Every stem the candidates state, their facts' attributes included."""
     out: set[str] = set()
     for c in cands:
         out.update(c.analysis.stems)
@@ -160,12 +161,13 @@ def claim_features(
     ]
 
 
-def _keys(claim: Analysis, cand: Candidate) -> set[str]:
-    """The claim's names and numbers (numbers as "#i") that this one candidate states."""
-    stems = set(cand.analysis.stems)
-    if cand.attributes is not None:
-        stems |= set(cand.attributes.stems)
-    got = {n for n in claim.names if n in stems}
+def _keys(
+    claim: Analysis, cand: Candidate, words: set[str] | frozenset[str] = frozenset()
+) -> set[str]:
+    """The claim's names and numbers (numbers as "#i"), and of `words` those, that this one
+    candidate states."""
+    stems = _stems([cand])
+    got = {n for n in claim.names | words if n in stems}
     for i, n in enumerate(claim.numbers):
         if any(numbers_match(n, m) for m in cand.analysis.numbers):
             got.add(f"#{i}")
@@ -178,20 +180,8 @@ def cover(
     """The smallest set of candidates (positions in `cands`, best first) that backs every part of the
     claim that any candidate backs: greedy set cover over content stems, names and numbers.
     `facts[chunk]` is the fact a chunk comes from."""
-    want: set[str] = set(claim.content) | set(claim.names)
-    want |= {f"#{i}" for i in range(len(claim.numbers))}
-
-    def backs(c: Candidate) -> set[str]:
-        stems = set(c.analysis.stems)
-        if c.attributes is not None:
-            stems |= set(c.attributes.stems)
-        got = {w for w in want if not w.startswith("#") and w in stems}
-        for i, n in enumerate(claim.numbers):
-            if any(numbers_match(n, m) for m in c.analysis.numbers):
-                got.add(f"#{i}")
-        return got
-
-    offered = [backs(c) for c in cands]
+    content = set(claim.content)
+    offered = [_keys(claim, c, content) for c in cands]
     left = set().union(*offered) if offered else set()
     # One source that backs everything the candidates back is a better citation than several.
     by_fact: dict[int, set[str]] = {}
