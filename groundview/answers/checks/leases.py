@@ -25,7 +25,7 @@ from functools import partial
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from groundview.answers.checks.queueing import send_runs
@@ -116,10 +116,11 @@ def select_stale_runs(now=None) -> QuerySet[CheckRun]:
 
 def requeue_stale(*, limit: int | None = 1000) -> Sweep:
     """Send every stale run again (see the module's notes); what the workers' sweep calls."""
-    return requeue_runs(select_stale_runs(), limit=limit)
+    now = timezone.now()
+    return requeue_runs(select_stale_runs(now), limit=limit, stale_before=now)
 
 
-def requeue_runs(runs: QuerySet[CheckRun], *, limit: int | None = None) -> Sweep:
+def requeue_runs(runs: QuerySet[CheckRun], *, limit: int | None = None, stale_before=None) -> Sweep:
     """Send the unfinished of these runs again, whatever their lease says, each once.
 
     A running run that has used up MAX_ATTEMPTS and lost its lease is failed instead (one whose
@@ -128,17 +129,21 @@ def requeue_runs(runs: QuerySet[CheckRun], *, limit: int | None = None) -> Sweep
     """
     now = timezone.now()
     sweep = Sweep()
+    # With `stale_before`, staleness is also a condition of the locking query itself: PostgreSQL
+    # re-checks those conditions on a row another sweeper has just requeued (its lease renewed)
+    # and skips it, where a condition inside the pk subquery would not be re-checked.
+    current = Q(lease_expires_at__lt=stale_before) if stale_before is not None else Q()
     with transaction.atomic():
         rows = list(
             # By primary key, so that a caller's joins or DISTINCT never reach the FOR UPDATE.
-            CheckRun.objects.filter(pk__in=runs.values("pk"), status__in=UNFINISHED)
+            CheckRun.objects.filter(current, pk__in=runs.values("pk"), status__in=UNFINISHED)
             .select_for_update(skip_locked=True)
             .order_by("pk")
             .values_list("pk", "status", "attempts", "requeues", "lease_expires_at")[:limit]
         )
         for pk, status, attempts, requeues, lease_expires_at in rows:
             # The compare-and-set: only the sweeper that still sees `requeues` unchanged acts.
-            unchanged = CheckRun.objects.filter(pk=pk, status=status, requeues=requeues)
+            unchanged = CheckRun.objects.filter(current, pk=pk, status=status, requeues=requeues)
             lost = lease_expires_at < now
             if status == Status.RUNNING and attempts >= MAX_ATTEMPTS and lost:
                 given_up = unchanged.update(
