@@ -4,6 +4,13 @@ A human claim label is matched to a checker claim by identical byte span in the 
 successful check run. The checker's verdict on a claim is read off its response the way Vertex
 defines it: groundingCheckRequired=false means "no check needed"; a claim with at least one
 citation is supported; any other claim is unsupported.
+
+An adjudicated claim (`models.Adjudication`) counts once, with its settled verdict, wherever a
+human verdict is compared with the checker; reviewer-vs-reviewer figures keep every reviewer's own
+verdict (they measure the reviewers), and each reviewer is also compared with the settled verdicts.
+
+`build_report` groups the labels by claim (`group_claims`) and hands the claims to one function
+per section of the report; a new section is one more such function.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from itertools import combinations
 from typing import Any
 
 from groundview.answers.models import CheckRun
-from groundview.review.models import AnswerLabel, ClaimLabel, Verdict
+from groundview.review.models import Adjudication, AnswerLabel, ClaimLabel, Verdict
 
 CHECKER_OUTCOMES = [
     ("supported", "Cited (supported)"),
@@ -84,6 +91,30 @@ class PairKappa:
 
 
 @dataclass
+class ReviewerVsFinal:
+    reviewer: str
+    claims: int
+    agreement: float
+
+
+@dataclass
+class HumanClaim:
+    """One claim (answer, span) with every reviewer's verdict and the checker's claim, if any."""
+
+    answer_id: int
+    start: int
+    end: int
+    checker: dict[str, Any] | None
+    verdicts: dict[str, str] = field(default_factory=dict)  # reviewer -> verdict
+    adjudicated: str = ""
+
+    @property
+    def final_verdicts(self) -> list[str]:
+        """The human verdicts that count: the settled one, else every reviewer's."""
+        return [self.adjudicated] if self.adjudicated else list(self.verdicts.values())
+
+
+@dataclass
 class AgreementReport:
     claim_labels: int = 0
     # confusion[human verdict][checker outcome] = count
@@ -98,6 +129,8 @@ class AgreementReport:
     answer_kappa: float | None = None
     doubly_labelled_answers: int = 0
     pairs: list[PairKappa] = field(default_factory=list)
+    adjudicated_claims: int = 0
+    against_final: list[ReviewerVsFinal] = field(default_factory=list)
 
     @property
     def human_verdicts(self) -> list[tuple[str, str]]:
@@ -156,7 +189,13 @@ def agreement_report(
         ).values_list("id", "response")
     )
     answer_rows = list(answer_labels.values_list("answer_id", "reviewer__username", "verdict"))
-    return build_report(rows, responses, answer_rows)
+    adjudicated = {
+        (answer_id, start, end): verdict
+        for answer_id, start, end, verdict in Adjudication.objects.filter(
+            answer__in=answer_labels.values("answer")
+        ).values_list("answer_id", "start_index", "end_index", "verdict")
+    }
+    return build_report(rows, responses, answer_rows, adjudicated)
 
 
 def checker_claims_by_span(response: dict[str, Any] | None) -> dict[tuple[int, int], dict]:
@@ -172,50 +211,84 @@ def build_report(
     rows: Iterable[dict[str, Any]],
     responses: dict[int, Any],
     answer_rows: Iterable[tuple[int, str, str]] = (),
+    adjudicated: dict[tuple[int, int, int], str] | None = None,
 ) -> AgreementReport:
+    """The report from claim label rows (as `agreement_report` reads them), the latest runs'
+    responses by run id, answer labels (answer id, reviewer, verdict) and settled verdicts by
+    (answer id, start, end)."""
     report = AgreementReport()
+    claims = group_claims(report, rows, responses, adjudicated or {})
+    add_checker_figures(report, claims)
+    add_reviewer_figures(report, claims, answer_rows)
+    add_adjudication_figures(report, claims)
+    return report
+
+
+def group_claims(
+    report: AgreementReport,
+    rows: Iterable[dict[str, Any]],
+    responses: dict[int, Any],
+    adjudicated: dict[tuple[int, int, int], str],
+) -> list[HumanClaim]:
+    spans_of_run: dict[int, dict[tuple[int, int], dict]] = {}
+    claims: dict[tuple[int, int, int], HumanClaim] = {}
+    for row in rows:
+        report.claim_labels += 1
+        key = (row["label__answer_id"], row["start_index"], row["end_index"])
+        claim = claims.get(key)
+        if claim is None:
+            run_id = row["label__answer__latest_check_id"]
+            if run_id not in spans_of_run:
+                spans_of_run[run_id] = checker_claims_by_span(responses.get(run_id))
+            claim = claims[key] = HumanClaim(
+                *key,
+                checker=spans_of_run[run_id].get(key[1:]),
+                adjudicated=adjudicated.get(key, ""),
+            )
+        claim.verdicts[row["label__reviewer__username"]] = row["verdict"]
+    return list(claims.values())
+
+
+def add_checker_figures(report: AgreementReport, claims: Iterable[HumanClaim]) -> None:
+    """Human verdict vs. checker: the confusion table, binary agreement and kappa, calibration."""
     report.confusion = {v: {k: 0 for k, _ in CHECKER_OUTCOMES} for v in Verdict.values}
     report.calibration = [
         CalibrationBin(i / CALIBRATION_BINS, (i + 1) / CALIBRATION_BINS)
         for i in range(CALIBRATION_BINS)
     ]
-    spans_of_run: dict[int, dict[tuple[int, int], dict]] = {}
     binary = []
-    # (answer, span) -> {reviewer: verdict}; answer -> {reviewer: answer verdict}
-    by_claim: dict[tuple[int, int, int], dict[str, str]] = defaultdict(dict)
-    by_answer: dict[int, dict[str, str]] = defaultdict(dict)
-
-    for row in rows:
-        report.claim_labels += 1
-        human = row["verdict"]
-        span = (row["start_index"], row["end_index"])
-        run_id = row["label__answer__latest_check_id"]
-        if run_id not in spans_of_run:
-            spans_of_run[run_id] = checker_claims_by_span(responses.get(run_id))
-        claim = spans_of_run[run_id].get(span)
-        outcome = checker_outcome(claim) if claim is not None else "unmatched"
-        report.confusion[human][outcome] += 1
-        if claim is not None and outcome != "no_check_needed" and human != Verdict.NO_CHECK_NEEDED:
+    for claim in claims:
+        outcome = checker_outcome(claim.checker) if claim.checker is not None else "unmatched"
+        for human in claim.final_verdicts:
+            report.confusion[human][outcome] += 1
+            if claim.checker is None or outcome == "no_check_needed":
+                continue
+            if human == Verdict.NO_CHECK_NEEDED:
+                continue
             binary.append((human == Verdict.SUPPORTED, outcome == "supported"))
-            score = claim.get("score")
+            score = claim.checker.get("score")
             if isinstance(score, int | float):
                 index = min(int(float(score) * CALIBRATION_BINS), CALIBRATION_BINS - 1)
                 bucket = report.calibration[max(index, 0)]
                 bucket.count += 1
                 bucket.score_sum += float(score)
                 bucket.supported += human == Verdict.SUPPORTED
-        reviewer = row["label__reviewer__username"]
-        by_claim[(row["label__answer_id"], *span)][reviewer] = human
-
     report.binary_pairs = len(binary)
     if binary:
         report.binary_agreement = sum(a == b for a, b in binary) / len(binary)
         report.binary_kappa = cohen_kappa([(str(a), str(b)) for a, b in binary])
 
-    # Reviewer vs reviewer: every pair of reviewers on every claim both labelled.
+
+def add_reviewer_figures(
+    report: AgreementReport,
+    claims: Iterable[HumanClaim],
+    answer_rows: Iterable[tuple[int, str, str]],
+) -> None:
+    """Reviewer vs reviewer: every pair of reviewers on every claim (and answer) both labelled."""
     claim_pairs: list[tuple[str, str]] = []
     per_pair: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
-    for verdicts in by_claim.values():
+    for claim in claims:
+        verdicts = claim.verdicts
         if len(verdicts) < 2:
             continue
         report.doubly_labelled_claims += 1
@@ -226,6 +299,7 @@ def build_report(
     if claim_pairs:
         report.claim_kappa = cohen_kappa(claim_pairs)
         report.claim_agreement = sum(a == b for a, b in claim_pairs) / len(claim_pairs)
+    by_answer: dict[int, dict[str, str]] = defaultdict(dict)
     for answer_id, reviewer, verdict in answer_rows:
         by_answer[answer_id][reviewer] = verdict
     answer_pairs = []
@@ -246,4 +320,18 @@ def build_report(
         )
         for (first, second), pairs in sorted(per_pair.items())
     ]
-    return report
+
+
+def add_adjudication_figures(report: AgreementReport, claims: Iterable[HumanClaim]) -> None:
+    """How many claims are settled, and how often each reviewer's verdict was the settled one."""
+    hits: dict[str, list[bool]] = defaultdict(list)
+    for claim in claims:
+        if not claim.adjudicated:
+            continue
+        report.adjudicated_claims += 1
+        for reviewer, verdict in claim.verdicts.items():
+            hits[reviewer].append(verdict == claim.adjudicated)
+    report.against_final = [
+        ReviewerVsFinal(reviewer, len(marks), sum(marks) / len(marks))
+        for reviewer, marks in sorted(hits.items())
+    ]

@@ -59,6 +59,11 @@ class ClaimView:
     checked: bool = True
     # False when the span does not fit the text (a bad response): shown, never labelled.
     valid_span: bool = True
+    # Other reviewers' verdicts and the settled one, shown once the reviewer has given their own
+    # (adjudication.verdicts_for_page); until then only how many are hidden.
+    others: list[Any] = field(default_factory=list)
+    hidden_others: int = 0
+    final: Any = None
 
     @property
     def number(self) -> int:

@@ -85,3 +85,40 @@ class Assignment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.reviewer} on {self.answer_id} until {self.expires_at:%H:%M}"
+
+
+class Adjudication(models.Model):
+    """The settled verdict on one claim of an answer, identified by its UTF-8 byte span.
+
+    It is the claim's final label: exports and agreement figures use it in place of the
+    reviewers' verdicts, which are kept as they were given.
+    """
+
+    answer = models.ForeignKey(
+        "answers.Answer", on_delete=models.CASCADE, related_name="adjudications"
+    )
+    start_index = models.PositiveBigIntegerField()
+    end_index = models.PositiveBigIntegerField()
+    claim_text = models.TextField(blank=True)
+    verdict = models.CharField(max_length=32, choices=Verdict.choices)
+    note = models.TextField(blank=True)
+    adjudicator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="adjudications"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["answer", "start_index", "end_index"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(start_index__lte=F("end_index")), name="adjudication_span_ordered"
+            ),
+            models.UniqueConstraint(
+                fields=["answer", "start_index", "end_index"], name="one_adjudication_per_claim"
+            ),
+        ]
+        permissions = [("adjudicate", "Can settle a claim's final verdict")]
+
+    def __str__(self) -> str:
+        return f"{self.answer_id} [{self.start_index}, {self.end_index}) {self.verdict}"
