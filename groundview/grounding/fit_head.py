@@ -140,7 +140,10 @@ def cross_validate(
     for k in range(FOLDS):
         tr, te = folds != k, folds == k
         scaler, model = _fit(x[tr], y[tr], weights[tr])
-        t = best_threshold(y[tr], model.decision_function(scaler.transform(x[tr])))
+        # The threshold is WiCE's alone, as in fit_shipped: BEGIN's one-fact responses shape the
+        # weights, not where a RAG claim counts as supported.
+        own = tr & (folds >= 0)
+        t = best_threshold(y[own], model.decision_function(scaler.transform(x[own])))
         z[te] = model.decision_function(scaler.transform(x[te]))
         pred[te] = (z[te] >= t).astype(int)
         # The engine's consistency cap (support.py): such claims end below the threshold.
