@@ -96,7 +96,7 @@ def import_(args) -> int:
     from django.core.management.base import CommandError
 
     try:
-        call_command("import_answers", *args.files)
+        call_command("import_answers", *args.files, quiet=args.quiet)
     except CommandError as exc:
         print(f"groundview import: {exc}", file=sys.stderr)
         return exc.returncode
@@ -146,7 +146,7 @@ def check(args) -> int:
             tqdm(
                 total=len(payloads),
                 unit="request",
-                disable=not sys.stderr.isatty(),
+                disable=args.quiet or not sys.stderr.isatty(),
                 file=sys.stderr,
             )
         )
@@ -210,6 +210,7 @@ def parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("import", help="import Vertex answers (JSON or JSONL files, - = stdin)")
     p.add_argument("files", nargs="+")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar on a terminal")
     p.set_defaults(run=import_)
 
     p = commands.add_parser("export", help="write stored answers as JSONL")
@@ -223,6 +224,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--output", "-o", help="file for the JSONL responses (default: stdout)")
     p.add_argument("--batch", type=int, default=16, help="requests checked together")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar on a terminal")
     p.set_defaults(run=check)
 
     p = commands.add_parser("token", help="API tokens")

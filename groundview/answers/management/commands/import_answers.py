@@ -2,8 +2,10 @@ import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
 
 from groundview.answers import checks, importing
+from groundview.answers.reading import read_csv_records, read_records
 
 
 class Command(BaseCommand):
@@ -19,9 +21,16 @@ class Command(BaseCommand):
         parser.add_argument(
             "--csv", action="store_true", help="read every file as CSV rows, whatever its name"
         )
+        parser.add_argument(
+            "--quiet",
+            action="store_true",
+            help="no progress bar (there is none anyway unless stderr is a terminal)",
+        )
 
     def handle(self, *args, **options):
         paths = options["paths"]
+        # A bar only for a person watching: logs, pipes and CI get the summary lines alone.
+        show_progress = not options["quiet"] and options["verbosity"] > 0 and self.stderr.isatty()
         total = importing.ImportResult()
         for path in paths:
             try:
@@ -29,7 +38,16 @@ class Command(BaseCommand):
             except (OSError, UnicodeDecodeError) as error:
                 raise CommandError(f"{path}: cannot read: {error}") from None
             is_csv = options["csv"] or path.lower().endswith(".csv")
-            result = importing.import_text(text, csv=is_csv)
+            records = read_csv_records(text) if is_csv else read_records(text)
+            with tqdm(
+                records,
+                desc=Path(path).name,
+                unit=" records",
+                disable=not show_progress,
+                # The raw stream: Django's wrapper would end every redraw with a newline.
+                file=self.stderr._out,
+            ) as progress:
+                result = importing.import_records(progress, rows_only=is_csv)
             for problem in result.problems:
                 self.stderr.write(f"{path}: {problem}")
             self.stdout.write(f"{path}: {result.summary()}")
