@@ -10,7 +10,7 @@ TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 # torch for Linux is the CUDA build). The Dockerfile uses PyTorch's CPU index by default.
 TORCH_INDEX_URL ?=
 
-.PHONY: install run serve worker test lint format services browser migrate demo train-checker train-cross-encoder bench bench-pages clean image
+.PHONY: install install-train run serve worker test lint format services browser migrate demo train-checker train-cross-encoder bench bench-pages clean image
 
 install: $(STAMP)
 
@@ -21,6 +21,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q torch==2.13.0 $(if $(TORCH_INDEX_URL),--index-url $(TORCH_INDEX_URL))
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
+
+# scikit-learn for the checker's fitting and evaluation scripts (the `train` extra).
+TRAIN_STAMP := $(VENV)/.installed-train
+install-train: $(TRAIN_STAMP)
+
+$(TRAIN_STAMP): $(STAMP)
+	$(BIN)/pip install -q -e '.[dev,train]'
+	touch $(TRAIN_STAMP)
 
 migrate: install
 	$(BIN)/python manage.py migrate --no-input
@@ -60,7 +68,7 @@ test: install services browser lint
 		$(BIN)/pytest
 
 # Each script prints its numbers; see README "Benchmarks". evaluate needs ../shared/data.
-bench: install services
+bench: install-train services
 	$(BIN)/python bench/evaluate.py
 	$(BIN)/python bench/latency.py
 	$(BIN)/python bench/throughput.py
@@ -80,13 +88,13 @@ clean:
 
 # Reproduces the shipped head (groundview/grounding/head.json) from ../shared/data: coverage features
 # on WiCE-dev and BEGIN dev, 5-fold numbers printed (about 10 minutes on 2 cores).
-train-checker: install
+train-checker: install-train
 	$(BIN)/python -m groundview.grounding.fit_head --features-only
 
 # The optional window cross-encoder (not shipped: it did not help on held-out data; see
 # groundview/grounding/README.md): checkpoints in var/checker (resumable), then a stacked head beside it.
 CHECKER_STEPS ?= 1600
-train-cross-encoder: install
+train-cross-encoder: install-train
 	$(BIN)/python -m groundview.grounding.crosstrain --out var/checker --steps $(CHECKER_STEPS) \
 		--ship var/checker/shipped
 	$(BIN)/python -m groundview.grounding.fit_head --verifier var/checker/shipped \
