@@ -1,4 +1,5 @@
-"""Import of answers: Vertex JSON (any proto3 JSON form), JSON arrays, JSONL, and Ragas/DeepEval rows.
+"""Import of answers: Vertex JSON (any proto3 JSON form), JSON arrays, JSONL, Ragas/DeepEval rows
+and OpenInference traces (OTLP JSON exports, one answer per trace).
 
 Each record is checked whole and written in its own transaction: a bad record is rejected with
 an error naming it and the field, and the good records of the same file still import. Nothing in
@@ -16,7 +17,7 @@ from typing import Any
 from django.db import DataError, IntegrityError, connection, transaction
 
 from groundview.answers import projection, schema
-from groundview.answers.formats import protojson, rows
+from groundview.answers.formats import otlp, protojson, rows
 from groundview.answers.models import Answer, Session
 from groundview.answers.reading import (
     Record,
@@ -56,6 +57,8 @@ class ImportResult:
     problems: list[Problem] = field(default_factory=list)
     # Answers whose stored document is new or changed, e.g. to queue grounding checks for.
     changed_answer_ids: list[int] = field(default_factory=list)
+    # Spans of the traces that were rejected (OTLP's partial success counts spans, not records).
+    rejected_spans: int = 0
 
     @property
     def imported(self) -> int:
@@ -113,9 +116,19 @@ def split_record(
 
 def import_records(records: Iterable[Record], *, rows_only: bool = False) -> ImportResult:
     result = ImportResult()
+    # A trace's spans may be spread over several records (the Collector writes one export per
+    # batch): they are gathered first, and each trace is stored once at the end.
+    spans: list[otlp.Span] = []
     for record in records:
         if record.parse_error:
             result.problems.append(Problem(record.describe(), "", record.parse_error))
+            continue
+        if otlp.is_export(record.data) and not rows_only:
+            try:
+                schema.check_storable(record.data, "")
+                spans += otlp.read_export(record.data)
+            except RecordError as error:
+                result.problems.append(Problem(record.describe(), error.field, error.message))
             continue
         try:
             answer, session = split_record(record.data, row_only=rows_only)
@@ -139,7 +152,70 @@ def import_records(records: Iterable[Record], *, rows_only: bool = False) -> Imp
             result.unchanged += 1
         if outcome != "unchanged":
             result.changed_answer_ids.append(answer_id)
+    if spans:
+        import_spans(spans, result)
     return result
+
+
+def import_spans(spans: list[otlp.Span], result: ImportResult | None = None) -> ImportResult:
+    """Store the traces these spans belong to, one answer each, merged with what is stored.
+
+    A rejected trace is a problem named `trace <id>`; its spans count in result.rejected_spans.
+    """
+    result = result or ImportResult()
+    for trace_id, trace in otlp.by_trace(spans).items():
+        try:
+            outcome, answer_id, state = store_trace(trace_id, trace)
+        except RecordError as error:
+            result.problems.append(Problem(f"trace {trace_id}", error.field, error.message))
+            result.rejected_spans += len(trace)
+            continue
+        except (IntegrityError, DataError) as error:
+            message = str(error).splitlines()[0] if str(error) else type(error).__name__
+            result.problems.append(
+                Problem(f"trace {trace_id}", "", f"could not be stored: {message}")
+            )
+            result.rejected_spans += len(trace)
+            continue
+        setattr(result, outcome, getattr(result, outcome) + 1)
+        # A trace whose root span has not arrived is not checked yet: its answer may change.
+        if outcome != "unchanged" and state != "IN_PROGRESS":
+            result.changed_answer_ids.append(answer_id)
+    return result
+
+
+@transaction.atomic
+def store_trace(trace_id: str, spans: list[otlp.Span]) -> tuple[str, int, str]:
+    """Merge these spans into the trace's stored answer (or make it); (outcome, answer id, state).
+
+    Locked per trace, so that two batches of one trace arriving at once merge rather than race.
+    """
+    lock_for_import(f"trace {trace_id}")
+    names = otlp.possible_names(trace_id, spans)
+    existing = Answer.objects.select_for_update().filter(name__in=names).order_by("pk").first()
+    if existing is not None:
+        try:
+            spans = otlp.merge(otlp.stored_spans(existing.raw), spans)
+        except RecordError as error:
+            raise RecordError(
+                "", f"the stored spans of this trace are unreadable: {error}"
+            ) from None
+    answer, session = split_record(otlp.to_answer_response(trace_id, spans))
+    assert session is not None
+    # The session's other turns (the conversation's other traces) stay; this trace's is updated.
+    lock_for_import(session["name"])
+    stored = Session.objects.filter(name=session["name"]).values_list("raw", flat=True).first()
+    if stored:
+        session = {**stored, **session, "turns": with_turn(stored.get("turns", []), session)}
+    renamed = existing is not None and existing.name != answer["name"]
+    if renamed:
+        # The trace's first spans named no session; these do. Same answer, its labels and check
+        # runs kept, under its session's name now.
+        Answer.objects.filter(pk=existing.pk).update(name=answer["name"])
+    outcome, answer_id = store(answer, session)
+    if renamed:
+        Session.objects.filter(name=otlp.lone_session_name(trace_id), answers=None).delete()
+    return outcome, answer_id, answer["state"]
 
 
 def import_text(text: str, *, csv: bool = False) -> ImportResult:
@@ -147,6 +223,13 @@ def import_text(text: str, *, csv: bool = False) -> ImportResult:
     if csv:
         return import_records(read_csv_records(text), rows_only=True)
     return import_records(read_records(text))
+
+
+def with_turn(turns: list[dict[str, Any]], session: dict[str, Any]) -> list[dict[str, Any]]:
+    """A session's turns with the one `session` brings for its answer, in its old place if any."""
+    (turn,) = session["turns"]
+    kept = [turn if old.get("answer") == turn["answer"] else old for old in turns]
+    return kept if turn in kept else [*kept, turn]
 
 
 def session_name_of(answer_name: str) -> str:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from groundview.answers import checks
-from groundview.answers.importing import ImportResult, import_text
+from typing import Any
+
+from groundview.answers import checks, schema
+from groundview.answers.formats import otlp
+from groundview.answers.importing import ImportResult, import_spans, import_text
 
 
 def import_and_queue(text: str, *, csv: bool = False) -> ImportResult:
@@ -13,5 +16,19 @@ def import_and_queue(text: str, *, csv: bool = False) -> ImportResult:
     `manage.py import_answers` queues once for all its files instead, so it calls the two itself.
     """
     result = import_text(text, csv=csv)
+    checks.queue_checks_after_import(result.changed_answer_ids)
+    return result
+
+
+def import_traces_and_queue(export: dict[str, Any]) -> ImportResult:
+    """Store the traces of one OTLP export (parsed JSON, or protobuf via otlp.from_protobuf), one
+    answer per trace, merged with spans of the same traces stored before; then queue checks as
+    import_and_queue does, for the answers whose trace is complete.
+
+    A malformed export raises RecordError naming the field, and nothing of it is stored; a trace
+    that cannot be mapped (no OpenInference span, too many spans) is a problem of the result.
+    """
+    schema.check_storable(export, "")
+    result = import_spans(otlp.read_export(export))
     checks.queue_checks_after_import(result.changed_answer_ids)
     return result
