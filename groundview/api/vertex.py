@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from groundview.answers import checks
+from groundview.answers.formats import protojson
 from groundview.answers.models import Answer, Session
 from groundview.api.base import NulSafeMixin
 from groundview.api.check_guards import BodyError, check_slot, parse_check_body
@@ -29,6 +30,7 @@ from groundview.api.serializers import (
     CheckGroundingSerializer,
     GoogleErrorSerializer,
 )
+from groundview.errors import FieldError
 from groundview.grounding import ModelLoadError, RequestError, get_engine
 
 logger = logging.getLogger(__name__)
@@ -58,6 +60,20 @@ def engine():
     return get_engine(checks.engine_config())
 
 
+def check_request(payload):
+    """The request in the REST form the engine reads, from any proto3 JSON form of it.
+
+    A proto3 JSON parser, Google's included, takes the .proto's snake_case names as well as
+    lowerCamelCase, `null` for "not set", and doubles as numeric strings; the field table comes
+    from Google's client library (answers/formats/prototables.py). A value of the wrong type is a
+    FieldError naming the field as the client wrote it. Unknown fields pass through, so the engine
+    answers them as Google does ("Unknown name ... Cannot find field").
+    """
+    if not isinstance(payload, dict):
+        return payload  # the engine says what the body should have been
+    return protojson.to_rest(payload, "CheckGroundingRequest")
+
+
 def resource_name(request) -> str:
     """The resource name is the path after the version: "/v1/projects/..." -> "projects/...".
 
@@ -76,7 +92,9 @@ class CheckGroundingView(GoogleView):
         summary="Check Grounding (Vertex AI Search compatible)",
         description=(
             "Same request and response JSON as Google's `groundingConfigs.check`; also served under "
-            "/v1beta/ and /v1alpha/. `citationThreshold` may be a number or a numeric string. "
+            "/v1beta/ and /v1alpha/. Any proto3 JSON form is read: lowerCamelCase or snake_case "
+            "field names, `null` for a field not set, `citationThreshold` as a number or a "
+            "numeric string. "
             "Limits: at most 200 facts of 10,000 characters, an answer of at most 4096 tokens, at "
             "most 64 user labels. Violations are 400 INVALID_ARGUMENT naming the field."
         ),
@@ -101,13 +119,15 @@ class CheckGroundingView(GoogleView):
     )
     def post(self, request, version, project, location, config):
         try:
-            payload = parse_check_body(request, CHECK_MAX_BYTES)
+            payload = check_request(parse_check_body(request, CHECK_MAX_BYTES))
             with check_slot():
                 return Response(engine().check(payload))
         except BodyError as error:
             return Response(error.body(), status=error.status, headers=error.headers)
         except RequestError as error:
             return Response(error.to_json(), status=400)
+        except FieldError as error:
+            return Response(google_error(400, str(error)), status=400)
         except ModelLoadError as error:
             return Response(
                 google_error(503, f"The grounding model is not available: {error}"), 503

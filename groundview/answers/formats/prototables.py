@@ -13,8 +13,9 @@ import json
 import sys
 from typing import Any
 
-# The messages an import file may hold at its top level.
-ROOTS = ("Answer", "Session", "AnswerQueryResponse")
+# The messages an import file may hold at its top level, and the Check Grounding request body
+# (groundview/api/vertex.py reads it in any proto3 JSON form too).
+ROOTS = ("Answer", "Session", "AnswerQueryResponse", "CheckGroundingRequest")
 
 # Well-known types have their own JSON forms, so they are not walked into.
 WELL_KNOWN = {
