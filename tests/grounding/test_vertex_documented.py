@@ -30,11 +30,7 @@ KNOWN_GAPS = {
         "we cite a FACT 0 sentence as well"
     ),
 }
-IMPLIED_GAPS = {
-    "starred-brad-pitt": (
-        '"It starred Brad Pitt and Kate Winslet" scores about 0.25; supportScore 0.54 implies 0.09'
-    ),
-}
+IMPLIED_GAPS: dict[str, str] = {}
 
 
 def with_known_gaps(ids: list[str], gaps: dict[str, str]) -> list[Any]:
