@@ -2,11 +2,17 @@
 
 Rows come from the database in chunks (`.iterator(chunk_size=...)`, a server-side cursor on
 PostgreSQL) and go out as they are produced, so an export of 100,000 labels never sits in memory.
+
+Every claim verdict says which verdict is the claim's final label (`review.adjudication`):
+`final_verdict` with `final_source` "adjudicated" (settled by `adjudicated_by`), "agreed" (every
+reviewer of the claim gave that verdict), or "" with no final verdict (reviewers disagree and
+nobody has settled it). A row's own `verdict` stays what its reviewer said.
 """
 
 from __future__ import annotations
 
 import csv
+from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
@@ -15,7 +21,8 @@ from typing import Any
 from django.db.models import QuerySet
 
 from groundview.answers.exporting import jsonl_line
-from groundview.review.models import AnswerLabel, ClaimLabel
+from groundview.review.adjudication import final_verdict
+from groundview.review.models import Adjudication, AnswerLabel, ClaimLabel
 
 CHUNK = 500
 
@@ -33,6 +40,9 @@ CSV_COLUMNS = [
     "claim_verdict",
     "corrected_citations",
     "claim_note",
+    "final_verdict",
+    "final_source",
+    "adjudicated_by",
 ]
 
 
@@ -44,6 +54,9 @@ class ClaimRow:
     verdict: str
     corrected_citations: list[str]
     note: str
+    final_verdict: str = ""
+    final_source: str = ""
+    adjudicated_by: str = ""
 
 
 @dataclass
@@ -55,13 +68,21 @@ class LabelRow:
     note: str
     created_at: datetime
     updated_at: datetime
+    answer_id: int
     claims: list[ClaimRow] = field(default_factory=list)
 
 
 def label_rows(labels: QuerySet[AnswerLabel]) -> Iterator[LabelRow]:
     """Labels with their claims, read as plain tuples in chunks (model instances cost ~4x more)."""
     rows = labels.order_by("pk").values_list(
-        "pk", "answer__name", "reviewer__username", "verdict", "note", "created_at", "updated_at"
+        "pk",
+        "answer__name",
+        "reviewer__username",
+        "verdict",
+        "note",
+        "created_at",
+        "updated_at",
+        "answer_id",
     )
     chunk: list[LabelRow] = []
     for row in rows.iterator(chunk_size=CHUNK):
@@ -91,7 +112,39 @@ def with_claims(chunk: list[LabelRow]) -> list[LabelRow]:
     )
     for label_id, *claim in claims:
         by_label[label_id].claims.append(ClaimRow(*claim))
+    add_final_verdicts(chunk)
     return chunk
+
+
+def add_final_verdicts(chunk: list[LabelRow]) -> None:
+    """Each claim's final verdict, from every reviewer's verdict on it (not only the exported
+    labels': a filter by reviewer must not make a disputed claim look agreed) and its
+    adjudication. Two queries per chunk."""
+    answer_ids = {label.answer_id for label in chunk if label.claims}
+    if not answer_ids:
+        return
+    verdicts: dict[tuple[int, int, int], set[str]] = defaultdict(set)
+    for answer_id, start, end, verdict in (
+        ClaimLabel.objects.filter(label__answer_id__in=answer_ids)
+        .order_by()
+        .values_list("label__answer_id", "start_index", "end_index", "verdict")
+        .distinct()
+    ):
+        verdicts[(answer_id, start, end)].add(verdict)
+    settled = {
+        (answer_id, start, end): (verdict, adjudicator)
+        for answer_id, start, end, verdict, adjudicator in Adjudication.objects.filter(
+            answer_id__in=answer_ids
+        )
+        .order_by()
+        .values_list("answer_id", "start_index", "end_index", "verdict", "adjudicator__username")
+    }
+    for label in chunk:
+        for claim in label.claims:
+            key = (label.answer_id, claim.start_index, claim.end_index)
+            adjudicated, adjudicator = settled.get(key, ("", ""))
+            claim.final_verdict, claim.final_source = final_verdict(verdicts[key], adjudicated)
+            claim.adjudicated_by = adjudicator
 
 
 def label_document(label: LabelRow) -> dict[str, Any]:
@@ -139,7 +192,7 @@ def labels_csv(labels: QuerySet[AnswerLabel]) -> Iterator[str]:
             label.updated_at.isoformat(),
         ]
         if not label.claims:
-            yield writer.writerow([*head, "", "", "", "", "", ""])
+            yield writer.writerow([*head, *[""] * 9])
         for claim in label.claims:
             yield writer.writerow(
                 [
@@ -150,5 +203,8 @@ def labels_csv(labels: QuerySet[AnswerLabel]) -> Iterator[str]:
                     claim.verdict,
                     " ".join(claim.corrected_citations),
                     spreadsheet_safe(claim.note),
+                    claim.final_verdict,
+                    claim.final_source,
+                    spreadsheet_safe(claim.adjudicated_by),
                 ]
             )

@@ -14,6 +14,7 @@ from django import forms
 from django.http import QueryDict
 
 from groundview.errors import FieldError
+from groundview.review.adjudication import KINDS, STATUSES
 from groundview.review.models import Verdict
 from groundview.review.verdicts import ClaimVerdict, LabelError
 
@@ -97,3 +98,20 @@ class AgreementFilterForm(forms.Form):
         if start and end and start > end:
             self.add_error("date_to", "must not be before the start date")
         return data
+
+
+class DisagreementFilterForm(forms.Form):
+    kind = forms.ChoiceField(required=False, choices=KINDS)
+    status = forms.ChoiceField(required=False, choices=STATUSES)
+    session = forms.IntegerField(required=False, min_value=1)
+    reviewer = forms.CharField(required=False, max_length=150)
+
+
+class AdjudicationForm(forms.Form):
+    """One claim's settled verdict, from a row of the disagreement list."""
+
+    answer = forms.IntegerField(min_value=1)
+    start = forms.IntegerField(min_value=0)
+    end = forms.IntegerField(min_value=0)
+    verdict = forms.ChoiceField(required=False, choices=[("", "—")] + Verdict.choices)
+    note = forms.CharField(required=False, max_length=2000)

@@ -15,4 +15,6 @@ urlpatterns = [
     path("queue/skip/<int:pk>/", views.queue_skip, name="queue_skip"),
     path("queue/reset-skips/", views.queue_reset_skips, name="queue_reset_skips"),
     path("agreement/", views.agreement, name="agreement"),
+    path("disagreements/", views.disagreements, name="disagreements"),
+    path("disagreements/settle/", views.adjudicate, name="adjudicate"),
 ]

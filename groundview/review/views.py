@@ -7,6 +7,8 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -14,12 +16,14 @@ from django.utils.module_loading import import_string
 from django.views.decorators.http import require_GET, require_POST
 
 from groundview.answers.models import Answer, AnswerState, CheckRun, Session
+from groundview.review import adjudication, selectors, services, vertex_terms
 from groundview.review import detail as detail_page
-from groundview.review import selectors, services, vertex_terms
 from groundview.review.charts import calibration_svg, histogram_svg
 from groundview.review.filters import FILTER_PARAMS, SORTS, FilterError, filter_answers
 from groundview.review.forms import (
+    AdjudicationForm,
     AgreementFilterForm,
+    DisagreementFilterForm,
     LabelForm,
     first_error,
     parse_claims,
@@ -169,6 +173,10 @@ def render_detail(request, pk, *, form=None, error=None, status=200) -> HttpResp
         raise Http404("No such answer") from None
     source = (request.POST if request.method == "POST" else request.GET).get("source", "")
     page = detail_page.build_page(answer, request.user, source)
+    # Blind labelling: others' verdicts only on claims the reviewer has given a verdict.
+    shown = adjudication.verdicts_for_page(
+        page, request.user, reveal=request.GET.get("reveal") == "1"
+    )
     if form is None:
         initial = {"verdict": page.label.verdict, "note": page.label.note} if page.label else {}
         form = LabelForm(initial=initial)
@@ -176,6 +184,7 @@ def render_detail(request, pk, *, form=None, error=None, status=200) -> HttpResp
         "page": page,
         "answer": answer,
         "form": form,
+        "shown": shown,
         "label_error": error,
         "verdicts": VERDICTS,
         "score_bands": vertex_terms.SCORE_BANDS,
@@ -409,3 +418,79 @@ def agreement(request: HttpRequest) -> HttpResponse:
         "sessions": Session.objects.order_by("name").only("id", "name")[:SESSION_CHOICES_LIMIT],
     }
     return render(request, "review/agreement.html", context, status=status)
+
+
+DISAGREEMENTS_PER_PAGE = 25
+
+
+@login_required
+@require_GET
+def disagreements(request: HttpRequest) -> HttpResponse:
+    return render_disagreements(request, request.GET)
+
+
+def render_disagreements(request, query, *, error=None, status=200) -> HttpResponse:
+    """Claims where reviewers disagree with each other or with the checker, newest first."""
+    form = DisagreementFilterForm(query)
+    rows = None
+    if not form.is_valid():
+        status = 400
+    else:
+        data = form.cleaned_data
+        filters = adjudication.DisagreementFilters(
+            kind=data["kind"],
+            status=data["status"] or "open",
+            session_id=data["session"],
+            reviewer=data["reviewer"].strip(),
+        )
+        rows = Paginator(
+            adjudication.select_disagreements(request.user, filters), DISAGREEMENTS_PER_PAGE
+        ).get_page(query.get("page"))
+        adjudication.locate(rows.object_list)
+    params = {k: v for k, v in query.items() if k in form.fields and v}
+    context = {
+        "form": form,
+        "rows": rows,
+        "error": error,
+        "params": params,
+        "back": urlencode({**params, **({"page": query["page"]} if query.get("page") else {})}),
+        "adjudicator": adjudication.can_adjudicate(request.user),
+        "verdicts": VERDICTS,
+        "sessions": Session.objects.order_by("name").only("id", "name")[:SESSION_CHOICES_LIMIT],
+    }
+    return render(request, "review/disagreements.html", context, status=status)
+
+
+@login_required
+@require_POST
+def adjudicate(request: HttpRequest) -> HttpResponse:
+    """Settle a claim with a final verdict (or reopen it), then back to the same list page."""
+    if not adjudication.can_adjudicate(request.user):
+        raise PermissionDenied("Only staff or holders of the adjudicate permission settle claims.")
+    back = QueryDict(request.POST.get("back", ""))
+    form = AdjudicationForm(request.POST)
+    if not form.is_valid():
+        return render_disagreements(request, back, error=first_error(form, LabelError), status=400)
+    data = form.cleaned_data
+    answer = get_object_or_404(Answer, pk=data["answer"])
+    span = {"start_index": data["start"], "end_index": data["end"]}
+    try:
+        if request.POST.get("action") == "reopen":
+            adjudication.clear_adjudication(answer, request.user, **span)
+            messages.success(request, "Reopened the claim: it has no settled verdict now.")
+        else:
+            if not data["verdict"]:
+                raise LabelError("verdict", "choose the final verdict")
+            settled = adjudication.adjudicate_claim(
+                answer, request.user, verdict=data["verdict"], note=data["note"], **span
+            )
+            messages.success(
+                request,
+                f"Settled “{settled.claim_text}” as {Verdict(settled.verdict).label.lower()}.",
+            )
+    except LabelError as exc:
+        return render_disagreements(request, back, error=exc, status=400)
+    query = urlencode(
+        {k: v for k, v in back.items() if k in DisagreementFilterForm.base_fields or k == "page"}
+    )
+    return redirect(reverse("review:disagreements") + ("?" + query if query else ""))

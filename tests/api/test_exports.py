@@ -68,6 +68,9 @@ def test_labels_jsonl_has_one_label_with_its_claims_per_line(reviewer_client, la
             "verdict": "supported",
             "corrected_citations": ["0", "0:0"],
             "note": "",
+            "final_verdict": "supported",
+            "final_source": "agreed",
+            "adjudicated_by": "",
         }
     ]
     assert (second["reviewer"], second["claims"]) == ("ada", [])
