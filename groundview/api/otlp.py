@@ -56,10 +56,23 @@ class RpcStatusSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-def status_response(code: int, description: str) -> OpenApiResponse:
-    return OpenApiResponse(
-        {JSON: RpcStatusSerializer, PROTOBUF: OpenApiTypes.BINARY}, description=description
-    )
+def both_encodings(code: int, json_schema, description: str) -> dict:
+    """An OTLP response is JSON or protobuf, as the request was."""
+    return {
+        (code, JSON): OpenApiResponse(json_schema, description=description),
+        (code, PROTOBUF): OpenApiResponse(OpenApiTypes.BINARY, description=description),
+    }
+
+
+ERRORS = {
+    400: "Malformed request; the message names the field. Nothing is stored.",
+    401: "No valid credentials.",
+    403: "Not an admin.",
+    404: "Not found.",
+    413: f"Body over {MAX_BODY_BYTES} bytes (also uncompressed).",
+    415: "Neither application/x-protobuf nor application/json (answered in JSON).",
+    429: "Too many requests; see Retry-After.",
+}
 
 
 class TracesBodyError(FieldError):
@@ -99,17 +112,12 @@ class TracesView(NulSafeMixin, APIView):
         ),
         request={JSON: OpenApiTypes.OBJECT, PROTOBUF: OpenApiTypes.BINARY},
         responses={
-            200: OpenApiResponse(
-                {JSON: ExportTraceResponseSerializer, PROTOBUF: OpenApiTypes.BINARY},
-                description="ExportTraceServiceResponse",
-            ),
-            400: status_response(400, "Malformed request; the message names the field."),
-            401: status_response(401, "No valid credentials."),
-            403: status_response(403, "Not an admin."),
-            404: status_response(404, "Not found."),
-            413: status_response(413, f"Body over {MAX_BODY_BYTES} bytes (also uncompressed)."),
-            415: status_response(415, "Neither application/x-protobuf nor application/json."),
-            429: status_response(429, "Too many requests; see Retry-After."),
+            **both_encodings(200, ExportTraceResponseSerializer, "ExportTraceServiceResponse"),
+            **{
+                key: value
+                for code, description in ERRORS.items()
+                for key, value in both_encodings(code, RpcStatusSerializer, description).items()
+            },
         },
     )
     def post(self, request):

@@ -46,6 +46,8 @@ ROUTES = [
         REVIEWER,
         CHECK_BODY,
     ),
+    # The OTLP/HTTP trace receiver: an import, so admins only.
+    ("post", "/v1/traces", ADMIN, {"resourceSpans": []}),
 ]
 
 
@@ -89,7 +91,9 @@ def test_anonymous_is_refused(anon, objects, method, path, role, body):
 
     assert response.status_code == 401
     assert response["WWW-Authenticate"].startswith("Bearer")
-    if path.startswith("/v1"):
+    if path == "/v1/traces":
+        assert response.json()["code"] == 16  # OTLP's google.rpc.Status: UNAUTHENTICATED
+    elif path.startswith("/v1"):
         assert response.json()["error"]["status"] == "UNAUTHENTICATED"
 
 
@@ -199,6 +203,7 @@ def test_routes_list_covers_every_operation_in_the_schema(admin_client):
     }
 
     assert documented == tested
-    # The three Vertex routes (check, answers.get, sessions.get) are in ROUTES as concrete URLs.
+    # The three Vertex routes (check, answers.get, sessions.get) and OTLP's /v1/traces are in
+    # ROUTES as concrete URLs.
     assert sorted(vertex_methods) == ["get", "post"]
-    assert sum(path.startswith("/v1") for _, path, _, _ in ROUTES) == 3
+    assert sum(path.startswith("/v1") for _, path, _, _ in ROUTES) == 4
