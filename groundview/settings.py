@@ -192,6 +192,9 @@ GROUNDVIEW_CHECK_ENGINE = os.environ.get("GROUNDVIEW_CHECK_ENGINE", "")
 # The lease of a check run: a run still queued or running this long after its worker last renewed
 # it (or after it was queued) is sent again by the workers' sweep (groundview/answers/checks/).
 GROUNDVIEW_STALE_RUN_SECONDS = int(os.environ.get("GROUNDVIEW_STALE_RUN_SECONDS", "300"))
+# `manage.py calibrate_checker` refuses to fit a checker version on fewer labelled claims: below
+# about this many, held-out figures are noise (groundview/review/checker_versions.py).
+GROUNDVIEW_CALIBRATION_MIN_LABELS = int(os.environ.get("GROUNDVIEW_CALIBRATION_MIN_LABELS", "50"))
 # Check Grounding requests running the engine at once per web process; one that waits longer than
 # GROUNDVIEW_CHECK_QUEUE_SECONDS for a slot is answered 429 with Retry-After (groundview/api/).
 GROUNDVIEW_MAX_CONCURRENT_CHECKS = int(os.environ.get("GROUNDVIEW_MAX_CONCURRENT_CHECKS", "2"))

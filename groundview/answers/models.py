@@ -318,6 +318,61 @@ class CheckBatch(models.Model):
         return self.description or f"batch {self.pk}"
 
 
+class CheckerVersion(models.Model):
+    """A calibration of the checker's head fitted on human claim labels (`manage.py calibrate_checker`).
+
+    `head_spec` is a whole head file in the shape of groundview/grounding/head.json; the default
+    version's head is the one every engine of every process uses (answers/checks/versions.py), the
+    packaged head when no version is the default. The held-out figures were measured when it was
+    fitted, on the answers the fixed split keeps out of every fit.
+    """
+
+    class Method(models.TextChoices):
+        PLATT = "platt", "Platt scaling of the head's log-odds"
+        FEATURES = "features", "Head refitted over its features"
+
+    name = models.CharField(max_length=64, unique=True)
+    engine_version = models.CharField(max_length=64)
+    verifier = models.CharField(max_length=32)
+    method = models.CharField(max_length=16, choices=Method.choices)
+    # The head version this one was fitted from, e.g. "head-v2-features".
+    calibrated_from = models.CharField(max_length=128, blank=True)
+    head_spec = models.JSONField()
+    # Counts of claims, answers and reviewer labels on each side of the split.
+    fitted_on = models.JSONField(default=dict, blank=True)
+    heldout_claims = models.PositiveIntegerField(default=0)
+    balanced_accuracy = models.FloatField(null=True, blank=True)
+    auc = models.FloatField(null=True, blank=True)
+    brier = models.FloatField(null=True, blank=True)
+    # [{"low", "high", "count", "mean_score", "share_supported"}], ten bins over [0, 1].
+    calibration_bins = models.JSONField(default=list, blank=True)
+    # Every head that could be compared (the packaged one, earlier versions, this one), scored on
+    # the same held-out claims when this version was fitted.
+    comparison = models.JSONField(default=list, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    is_default = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["is_default"],
+                condition=Q(is_default=True),
+                name="one_default_checker_version",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 def lease_deadline() -> datetime:
     """When an unfinished run counts as stranded if nobody has renewed its lease by then."""
     return timezone.now() + timedelta(seconds=settings.GROUNDVIEW_STALE_RUN_SECONDS)
@@ -348,6 +403,10 @@ class CheckRun(models.Model):
     response = models.JSONField(null=True, blank=True)
     engine_version = models.CharField(max_length=64, blank=True)
     model_id = models.CharField(max_length=255, blank=True)
+    # The calibrated head the engine used; null for the packaged head (or a run not yet run).
+    checker_version = models.ForeignKey(
+        CheckerVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="runs"
+    )
     citation_threshold = models.FloatField(null=True, blank=True)
     support_score = models.FloatField(null=True, blank=True, db_index=True)
     error = models.TextField(blank=True)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from groundview.review import views
+from groundview.review import checker_version_views, views
 
 app_name = "review"
 
@@ -15,6 +15,16 @@ urlpatterns = [
     path("queue/skip/<int:pk>/", views.queue_skip, name="queue_skip"),
     path("queue/reset-skips/", views.queue_reset_skips, name="queue_reset_skips"),
     path("agreement/", views.agreement, name="agreement"),
+    path(
+        "checker-versions/",
+        checker_version_views.checker_versions_page,
+        name="checker_versions",
+    ),
+    path(
+        "checker-versions/default/",
+        checker_version_views.make_default_version,
+        name="make_default_version",
+    ),
     path("disagreements/", views.disagreements, name="disagreements"),
     path("disagreements/settle/", views.adjudicate, name="adjudicate"),
 ]

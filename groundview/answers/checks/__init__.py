@@ -6,16 +6,19 @@
     leases.py    run leases and the sweep that sends stranded runs again
     progress.py  a batch's progress, counted from its runs
     engine.py    this process's engine
+    versions.py  the default checker version's head, which the engine scores with
 
 Callers use the names below (`from groundview.answers import checks; checks.queue_checks(...)`).
 Nothing here imports groundview/answers/tasks.py, which imports this package.
 """
 
 from groundview.answers.checks.engine import (
+    base_config,
     describe,
     engine_config,
     engine_version,
     get_engine,
+    get_engine_and_version,
     warm_engine,
 )
 from groundview.answers.checks.leases import (
@@ -42,6 +45,7 @@ from groundview.answers.checks.requests import (
     prepare_request,
 )
 from groundview.answers.checks.running import Outcome, finish, run_check, run_checks
+from groundview.answers.checks.versions import get_default_version, head_file
 
 __all__ = [
     "MAX_ATTEMPTS",
@@ -50,6 +54,7 @@ __all__ = [
     "BatchProgress",
     "Outcome",
     "Sweep",
+    "base_config",
     "batch_progress",
     "build_request",
     "describe",
@@ -57,7 +62,10 @@ __all__ = [
     "engine_version",
     "fail_unfinished",
     "finish",
+    "get_default_version",
     "get_engine",
+    "get_engine_and_version",
+    "head_file",
     "lease_seconds",
     "prepare_request",
     "queue_check",

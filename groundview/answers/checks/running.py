@@ -20,10 +20,10 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from groundview.answers.checks.engine import describe, engine_version, get_engine
+from groundview.answers.checks.engine import describe, engine_version, get_engine_and_version
 from groundview.answers.checks.leases import MAX_ATTEMPTS, holding_leases, lost_worker_error
 from groundview.answers.checks.requests import prepare_request
-from groundview.answers.models import Answer, CheckRun, lease_deadline
+from groundview.answers.models import Answer, CheckerVersion, CheckRun, lease_deadline
 
 logger = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ def run_taken(taken: list[CheckRun]) -> int:
                 "build_ms": round((time.monotonic() - started) * 1000, 1),
             }
         )
-    results, engine_ms, engine = check_all(requests)
+    results, engine_ms, engine, version = check_all(requests)
     succeeded = 0
     for run, request, fact_sources, run_timings, (response, error) in zip(
         taken, requests, sources, timings, results, strict=True
@@ -91,7 +91,9 @@ def run_taken(taken: list[CheckRun]) -> int:
         run_timings["engine_ms"] = round(engine_ms / len(taken), 1)
         run_timings["batch_engine_ms"] = round(engine_ms, 1)
         run_timings["batch_size"] = len(taken)
-        succeeded += finish(run, request, fact_sources, response, error, run_timings, engine)
+        succeeded += finish(
+            run, request, fact_sources, response, error, run_timings, engine, version
+        )
     return succeeded
 
 
@@ -154,16 +156,17 @@ def take_run(run_id: int) -> CheckRun | None:
 
 def check_all(
     requests: list[dict[str, Any]],
-) -> tuple[list[tuple[dict[str, Any] | None, str]], float, Any]:
-    """(response, error) per request, the engine's time in ms and the engine."""
+) -> tuple[list[tuple[dict[str, Any] | None, str]], float, Any, CheckerVersion | None]:
+    """(response, error) per request, the engine's time in ms, the engine and the checker version
+    whose head it scored with."""
     started = time.monotonic()
     try:
-        engine = get_engine()
+        engine, version = get_engine_and_version()
     except ABORTING:
         raise
     except Exception as exc:
         logger.exception("cannot load the grounding engine")
-        return [(None, describe(exc)) for _ in requests], 0.0, None
+        return [(None, describe(exc)) for _ in requests], 0.0, None, None
     try:
         responses = engine.check_many(requests, return_errors=True)
         results = [as_result(response) for response in responses]
@@ -173,7 +176,7 @@ def check_all(
         # One bad request (or an engine bug) must not sink the others: check them one by one.
         logger.exception("check_many failed; checking the batch one request at a time")
         results = [check_one(engine, request) for request in requests]
-    return results, (time.monotonic() - started) * 1000, engine
+    return results, (time.monotonic() - started) * 1000, engine, version
 
 
 def check_one(engine, request: dict[str, Any]) -> tuple[dict[str, Any] | None, str]:
@@ -201,6 +204,7 @@ def finish(
     error: str,
     timings: dict[str, Any],
     engine,
+    version: CheckerVersion | None = None,
 ) -> bool:
     """Store the outcome on a running run; point the answer at it if it is the newest success."""
     succeeded = response is not None
@@ -220,6 +224,7 @@ def finish(
     if engine is not None:
         fields["engine_version"] = engine_version(engine)
         fields["model_id"] = str(engine.model_id)
+        fields["checker_version"] = version
     with transaction.atomic():
         stored = CheckRun.objects.filter(pk=run.pk, status=Status.RUNNING).update(**fields)
         if stored and succeeded:

@@ -1,0 +1,372 @@
+"""Issue 14 item 9: human claim labels calibrate new checker versions; an admin picks the default
+after comparing them on held-out answers; check runs record the version they used.
+
+The engine here is the real one (claims, retrieval, coverage, head) with the fake embedder from
+tests/grounding, so features come out of the real pipeline in milliseconds; the last test reads the
+claims with the real MiniLM.
+"""
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from groundview.answers import checks
+from groundview.answers.models import CheckerVersion, CheckRun
+from groundview.grounding.head import DEFAULT_HEAD
+from groundview.review import checker_versions
+from groundview.review.checker_versions import CalibrationError, VersionError, is_heldout
+from groundview.review.models import AnswerLabel, ClaimLabel, Verdict
+
+from ..grounding.conftest import FakeEmbedder
+from ..review.conftest import build_answer, span_of
+
+pytestmark = pytest.mark.django_db
+
+PLACES = [
+    "Avalon", "Brindle", "Corvath", "Dunmere", "Elsby", "Farrow", "Glenmoor", "Harwick",
+    "Istra", "Jorvik", "Kestrel", "Lunden", "Marrow", "Norcross", "Oakhollow", "Pellam",
+    "Quarry", "Rushden", "Stavely", "Thornbury", "Ulverton", "Vantry", "Wexley", "Yarrow",
+    "Zennor", "Ashby", "Bramley", "Cobham", "Dalby", "Eskdale", "Fenwick", "Grantham",
+    "Hexham", "Ilkley", "Jarrow", "Kirkby",
+]  # fmt: skip
+UNSUPPORTED = [
+    "The harbour festival draws painters from 🎨 every region each spring.",
+    "Its mayor once rode a camel across the old stone bridge.",
+    "東京の市長がこの町を訪れた。",
+    "A famous café there serves crème brûlée with saffron.",
+]
+
+
+@pytest.fixture
+def fake_embedder(settings):
+    """The real engine, reading with the fake embedder (and the packaged head)."""
+    embedder = FakeEmbedder()
+    settings.GROUNDING = {**settings.GROUNDING, "EMBEDDER": embedder, "HEAD_PATH": None}
+    settings.GROUNDVIEW_CHECK_ENGINE = ""
+    return embedder
+
+
+@pytest.fixture
+def fake_engine(settings):
+    settings.GROUNDVIEW_CHECK_ENGINE = "tests.checks.fake_engines.fake_engine"
+
+
+@pytest.fixture(autouse=True)
+def head_files_in_tmp(settings, tmp_path):
+    # Where versions' head files are written (answers/checks/versions.py).
+    settings.DATA_DIR = tmp_path
+
+
+def paris():
+    text = "Paris is the capital of France."
+    return build_answer(text, references=[("chunk", "Paris", text)])
+
+
+@pytest.fixture
+def second_reviewer(django_user_model):
+    return django_user_model.objects.create_user(username="sam", password="pw-sam-123")
+
+
+def label(answer, reviewer, verdicts):
+    """One reviewer's claim verdicts on an answer: [(claim text as in the answer, verdict)]."""
+    answer_label = AnswerLabel.objects.create(
+        answer=answer, reviewer=reviewer, verdict=Verdict.PARTIALLY_SUPPORTED
+    )
+    for part, verdict in verdicts:
+        start, end = span_of(answer.answer_text, part)
+        ClaimLabel.objects.create(
+            label=answer_label, start_index=start, end_index=end, claim_text=part, verdict=verdict
+        )
+
+
+def labelled_set(reviewer, places=PLACES):
+    """Per place an answer of two claims: one copied from its source, one the source never says.
+
+    Reviewers call the copied claim supported only two times in three (the other third they judge
+    partially supported), so the packaged head, which scores a copied claim near 1, is too sure of
+    itself on these labels: a calibration must pull those scores down.
+    """
+    answers = []
+    for n, place in enumerate(places):
+        fact = f"{place} was founded in {1200 + 7 * n} by river traders."
+        other = UNSUPPORTED[n % len(UNSUPPORTED)]
+        answer = build_answer(
+            f"{fact} {other}",
+            session=f"cal{n % 3}",
+            references=[(f"History of {place}", [fact, f"{place} lies on a wide river."])],
+        )
+        copied = Verdict.SUPPORTED if n % 3 else Verdict.PARTIALLY_SUPPORTED
+        label(answer, reviewer, [(fact, copied), (other, Verdict.UNSUPPORTED)])
+        answers.append(answer)
+    return answers
+
+
+def packaged_spec():
+    return json.loads(DEFAULT_HEAD.read_text(encoding="utf-8"))
+
+
+def version_with(spec, name="hand-made", **fields):
+    return CheckerVersion.objects.create(
+        name=name,
+        engine_version="0.2.0",
+        verifier="features",
+        method=CheckerVersion.Method.PLATT,
+        head_spec=spec,
+        **fields,
+    )
+
+
+def shifted_spec(shift, version="head-v2+shifted"):
+    spec = packaged_spec()
+    spec["version"] = version
+    spec["heads"]["features"]["intercept"] += shift
+    return spec
+
+
+# --- refusing ----------------------------------------------------------------------------------
+
+
+def test_refuses_below_the_minimum_and_names_how_many_labels_exist(reviewer, fake_embedder):
+    labelled_set(reviewer, PLACES[:4])  # 8 labelled claims
+    answer = build_answer("Nothing to check here.", references=[("x", ["Nothing."])])
+    label(answer, reviewer, [("Nothing to check here.", Verdict.NO_CHECK_NEEDED)])
+
+    with pytest.raises(CommandError) as raised:
+        call_command("calibrate_checker", stdout=StringIO(), stderr=StringIO())
+
+    message = str(raised.value)
+    assert "at least 50 labelled claims" in message
+    # "No check needed" says nothing about a score: it is not counted.
+    assert "8 are stored" in message
+    assert "GROUNDVIEW_CALIBRATION_MIN_LABELS" in message
+    assert not CheckerVersion.objects.exists()
+
+
+def test_the_minimum_is_a_setting(reviewer, fake_embedder, settings):
+    labelled_set(reviewer, PLACES[:4])
+    settings.GROUNDVIEW_CALIBRATION_MIN_LABELS = 9
+
+    with pytest.raises(CalibrationError, match="at least 9 labelled claims and 8 are stored"):
+        checker_versions.calibrate()
+
+
+def test_refuses_when_the_training_answers_are_all_labelled_alike(reviewer, fake_embedder):
+    answers = labelled_set(reviewer, PLACES[:10])
+    ClaimLabel.objects.filter(label__answer__in=answers).update(verdict=Verdict.SUPPORTED)
+
+    with pytest.raises(CalibrationError, match="labelled supported; a calibration needs"):
+        checker_versions.calibrate(needed=5)
+    assert not CheckerVersion.objects.exists()
+
+
+# --- labels and the split ----------------------------------------------------------------------
+
+
+def test_reviewers_who_disagree_make_a_claim_half_supported(reviewer, second_reviewer):
+    text = "Ærøskøbing has 900 people 👍. It is on Ærø."
+    answer = build_answer(text, references=[("Ærø", ["Ærøskøbing has 900 people."])])
+    first = "Ærøskøbing has 900 people 👍."
+    label(answer, reviewer, [(first, Verdict.SUPPORTED), ("It is on Ærø.", Verdict.UNSUPPORTED)])
+    label(answer, second_reviewer, [(first, Verdict.CONTRADICTED)])
+
+    claims = {c.text: c for c in checker_versions.select_labelled_claims()}
+
+    assert claims[first].supported == 0.5 and claims[first].reviewers == 2
+    assert claims["It is on Ærø."].supported == 0.0
+    assert (claims[first].start, claims[first].end) == span_of(text, first)
+
+
+def test_a_claim_is_read_in_context_as_a_check_reads_it():
+    text = "Ærøskøbing has 900 people. It lies on Ærø."
+    claim = checker_versions.LabelledClaim(
+        1, "a", *span_of(text, "It lies on Ærø."), "It lies on Ærø.", 1, 1
+    )
+
+    assert checker_versions.scoring_texts(text, [claim]) == ["Ærøskøbing lies on Ærø."]
+
+
+# --- fitting -----------------------------------------------------------------------------------
+
+
+def test_calibrate_fits_a_version_on_the_labels_and_keeps_held_out_answers_out(
+    reviewer, fake_embedder
+):
+    answers = labelled_set(reviewer)
+    heldout = [a for a in answers if is_heldout(a.name)]
+    assert 0 < len(heldout) < len(answers)  # the fixed split puts answers on both sides
+    out, err = StringIO(), StringIO()
+
+    call_command("calibrate_checker", stdout=out, stderr=err)
+
+    version = CheckerVersion.objects.get()
+    assert not version.is_default  # an admin decides, after comparing
+    assert version.name == f"cal-{version.pk}"
+    assert version.fitted_on["train"] == {
+        "claims": 2 * (len(answers) - len(heldout)),
+        "answers": len(answers) - len(heldout),
+        "claim_labels": 2 * (len(answers) - len(heldout)),
+        "supported": pytest.approx(
+            sum(1 for n, a in enumerate(answers) if n % 3 and a not in heldout)
+        ),
+    }
+    assert version.fitted_on["heldout"]["answers"] == len(heldout)
+    assert version.heldout_claims == 2 * len(heldout)
+    head = version.head_spec["heads"]["features"]
+    assert head["features"] == packaged_spec()["heads"]["features"]["features"]
+    assert version.head_spec["version"] == f"head-v2+{version.name}"
+    # Scores the packaged head puts near 1 are "supported" only two times in three: the fitted
+    # head is less sure, and closer to the humans on answers it never saw.
+    names = [row["name"] for row in version.comparison]
+    assert names == ["packaged head", version.name]
+    packaged, mine = version.comparison
+    assert mine["brier"] < packaged["brier"]
+    assert mine["claims"] == packaged["claims"] == version.heldout_claims
+    assert sum(b["count"] for b in mine["bins"]) == version.heldout_claims
+    assert version.brier == mine["brier"] and version.auc == mine["auc"]
+    assert f"Saved checker version {version.name}" in out.getvalue()
+    assert "reading claims" in err.getvalue()  # the progress bar
+
+
+def test_a_second_calibration_is_compared_with_the_first(reviewer, fake_embedder):
+    labelled_set(reviewer)
+    first = checker_versions.calibrate()
+    second = checker_versions.calibrate(method="features")
+
+    assert [row["name"] for row in second.comparison] == [
+        "packaged head",
+        first.name,
+        second.name,
+    ]
+    # Both start from the packaged head, not one from the other.
+    assert first.calibrated_from == second.calibrated_from == "head-v2-features"
+    assert second.method == "features"
+
+
+# --- the default and the engine ----------------------------------------------------------------
+
+
+def test_check_runs_record_the_version_they_used(fake_engine):
+    version = version_with(shifted_spec(0.0))
+    answer = paris()
+
+    before = checks.run_check(checks.queue_check(answer).pk)
+    checker_versions.make_default(version.pk)
+    after = checks.run_check(checks.queue_check(answer).pk)
+
+    assert before.status == after.status == CheckRun.Status.SUCCEEDED
+    assert before.checker_version is None
+    assert after.checker_version == version
+    # The engine was built with the version's head file.
+    config = checks.engine_config()
+    assert json.loads(Path(config.head_path).read_text(encoding="utf-8")) == version.head_spec
+
+
+def test_the_default_switch_changes_the_head_the_engine_scores_with(fake_embedder):
+    lower = version_with(shifted_spec(-4.0), name="lower")
+    answer = paris()
+
+    packaged = checks.run_check(checks.queue_check(answer).pk)
+    checker_versions.make_default(lower.pk)
+    shifted = checks.run_check(checks.queue_check(answer).pk)
+    checker_versions.make_default(None)
+    back = checks.run_check(checks.queue_check(answer).pk)
+
+    def score(run):
+        return run.response["claims"][0]["score"]
+
+    assert score(shifted) < score(packaged) - 0.3
+    assert score(back) == score(packaged)
+    assert "+head-v2+shifted-features" in shifted.model_id
+    assert "shifted" not in back.model_id
+    assert (packaged.checker_version, shifted.checker_version, back.checker_version) == (
+        None,
+        lower,
+        None,
+    )
+
+
+def test_one_default_at_a_time(fake_embedder):
+    first = version_with(shifted_spec(0.0), name="first")
+    second = version_with(shifted_spec(0.5), name="second")
+
+    checker_versions.make_default(first.pk)
+    checker_versions.make_default(second.pk)
+
+    assert list(CheckerVersion.objects.filter(is_default=True)) == [second]
+    assert checks.get_default_version() == second
+
+
+def test_a_version_over_other_features_cannot_become_the_default(fake_embedder):
+    spec = packaged_spec()
+    spec["heads"]["features"]["features"] = ["cov_all"]
+    odd = version_with(spec, name="odd")
+
+    with pytest.raises(VersionError, match="no 'features' head over the features"):
+        checker_versions.make_default(odd.pk)
+    assert not CheckerVersion.objects.filter(is_default=True).exists()
+
+
+# --- the page ----------------------------------------------------------------------------------
+
+
+def test_versions_page_is_for_staff(client, reviewer):
+    client.force_login(reviewer)
+
+    assert client.get(reverse("review:checker_versions")).status_code == 403
+    response = client.post(reverse("review:make_default_version"), {"version": ""})
+    assert response.status_code == 403
+
+
+def test_versions_page_compares_and_an_admin_makes_a_version_the_default(
+    client, admin_user, reviewer, fake_embedder
+):
+    labelled_set(reviewer)
+    version = checker_versions.calibrate()
+    client.force_login(admin_user)
+
+    page = client.get(reverse("review:checker_versions"))
+    body = page.content.decode()
+    assert page.status_code == 200
+    assert version.name in body and "packaged head" in body
+    assert body.count('class="chart calibration"') == 2  # one plot per compared head
+    assert f"{version.balanced_accuracy:.3f}" in body
+    assert "Make default" in body
+
+    response = client.post(reverse("review:make_default_version"), {"version": version.pk})
+
+    assert response.status_code == 302
+    version.refresh_from_db()
+    assert version.is_default
+    assert "Use the packaged head again" in client.get(response.url).content.decode()
+
+    client.post(reverse("review:make_default_version"), {"version": ""})
+    version.refresh_from_db()
+    assert not version.is_default
+
+
+def test_agreement_page_links_staff_to_the_versions(client, admin_user, reviewer):
+    url = reverse("review:checker_versions")
+    client.force_login(reviewer)
+    assert url not in client.get(reverse("review:agreement")).content.decode()
+    client.force_login(admin_user)
+    assert url in client.get(reverse("review:agreement")).content.decode()
+
+
+# --- the real model ----------------------------------------------------------------------------
+
+
+@pytest.mark.model
+def test_calibrate_with_the_real_model(reviewer, settings):
+    settings.GROUNDVIEW_CHECK_ENGINE = ""
+    labelled_set(reviewer, PLACES[:30])
+
+    version = checker_versions.calibrate()
+
+    packaged, mine = version.comparison
+    assert mine["brier"] < packaged["brier"]
+    # Copied claims still outscore ones the source never states.
+    assert mine["auc"] > 0.8
