@@ -7,15 +7,23 @@ not import review), so the admin's answer page is the one registered below.
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
+from django.db import models
 from django.db.models import Count, Exists, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.text import Truncator
 
-from groundview.answers.admin import AnswerAdmin
+from groundview.answers.admin import AnswerAdmin, GroundviewAdminMedia, SkipReasonFilter
 from groundview.answers.models import Answer
 from groundview.review.forms import add_field_error
-from groundview.review.models import AnswerLabel, ClaimLabel, Verdict
+from groundview.review.models import Adjudication, AnswerLabel, ClaimLabel, Verdict
 from groundview.review.services import save_label
 from groundview.review.verdicts import LabelError, check_span
+from groundview.review.words import plain
+
+# Notes in the label tables: a short box, not the admin's default 10 rows.
+SHORT_NOTES = {models.TextField: {"widget": forms.Textarea(attrs={"rows": 2, "cols": 40})}}
 
 
 class ClaimLabelForm(forms.ModelForm):
@@ -46,6 +54,7 @@ class ClaimLabelInline(admin.TabularInline):
     model = ClaimLabel
     form = ClaimLabelForm
     extra = 0
+    formfield_overrides = SHORT_NOTES
     fields = ["start_index", "end_index", "claim_text", "verdict", "corrected_citations", "note"]
     readonly_fields = ["claim_text"]
 
@@ -62,18 +71,70 @@ class ClaimLabelInline(admin.TabularInline):
         return WithAnswer
 
 
+class ClaimVerdictFilter(admin.SimpleListFilter):
+    """Labels (or answers) with at least one claim given this verdict."""
+
+    title = "a claim labelled"
+    parameter_name = "claim_verdict"
+    # Path from the listed model to its claim labels.
+    claims = "claims"
+
+    def lookups(self, request, model_admin):
+        return Verdict.choices
+
+    def queryset(self, request, queryset):
+        if self.value() in Verdict.values:
+            return queryset.filter(
+                pk__in=queryset.model.objects.filter(**{f"{self.claims}__verdict": self.value()})
+                .order_by()
+                .values("pk")
+            )
+        return queryset
+
+
+class AnswerClaimVerdictFilter(ClaimVerdictFilter):
+    claims = "labels__claims"
+
+
+def short_answer(answer) -> str:
+    return Truncator(answer.query_text or answer.answer_text).chars(80) or answer.short_name
+
+
+def claims_summary(claims) -> str:
+    """ "3 claims: 2 supported, 1 unsupported" from a label's claim labels."""
+    counts = {}
+    for claim in claims:
+        counts[claim.verdict] = counts.get(claim.verdict, 0) + 1
+    if not counts:
+        return "no claim verdicts"
+    parts = [f"{n} {Verdict(v).label.lower()}" for v, n in counts.items()]
+    total = sum(counts.values())
+    return f"{total} claim{'s' if total != 1 else ''}: " + ", ".join(parts)
+
+
 @admin.register(AnswerLabel)
 class AnswerLabelAdmin(admin.ModelAdmin):
-    list_display = ["pk", "answer", "reviewer", "verdict", "claim_count", "updated_at"]
-    list_filter = ["verdict", "reviewer"]
+    list_display = ["pk", "answer_link", "reviewer", "verdict", "claim_count", "updated_at"]
+    list_display_links = ["pk"]
+    list_filter = ["verdict", ClaimVerdictFilter, "reviewer", "updated_at"]
+    date_hierarchy = "updated_at"
     list_select_related = ["answer", "reviewer"]
-    search_fields = ["answer__name", "note", "reviewer__username"]
+    search_fields = ["answer__name", "answer__query_text", "note", "reviewer__username"]
     raw_id_fields = ["answer"]
     readonly_fields = ["created_at", "updated_at"]
     inlines = [ClaimLabelInline]
+    Media = GroundviewAdminMedia
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(claim_total=Count("claims"))
+        # The answer's JSON document is never shown here.
+        return (
+            super().get_queryset(request).defer("answer__raw").annotate(claim_total=Count("claims"))
+        )
+
+    @admin.display(description="answer", ordering="answer__query_text")
+    def answer_link(self, obj):
+        url = reverse("admin:answers_answer_change", args=[obj.answer_id])
+        return format_html('<a href="{}">{}</a>', url, short_answer(obj.answer))
 
     def get_inlines(self, request, obj):
         # Claim spans are checked against the answer's text, so the answer must be chosen first.
@@ -87,18 +148,158 @@ class AnswerLabelAdmin(admin.ModelAdmin):
         return {"reviewer": request.user.pk, **super().get_changeform_initial_data(request)}
 
 
+class AnswerVerdictFilter(admin.SimpleListFilter):
+    title = "answer verdict (same reviewer)"
+    parameter_name = "answer_verdict"
+
+    def lookups(self, request, model_admin):
+        return Verdict.choices
+
+    def queryset(self, request, queryset):
+        return queryset.filter(label__verdict=self.value()) if self.value() else queryset
+
+
+@admin.register(ClaimLabel)
+class ClaimLabelAdmin(admin.ModelAdmin):
+    """Every claim verdict, to find and fix one; new ones are added on a label's page."""
+
+    form = ClaimLabelForm
+    list_display = ["pk", "claim", "verdict", "reviewer", "answer_link", "span"]
+    list_display_links = ["pk", "claim"]
+    list_filter = ["verdict", AnswerVerdictFilter, "label__reviewer"]
+    list_select_related = ["label__reviewer", "label__answer"]
+    search_fields = ["claim_text", "note", "label__answer__name", "label__reviewer__username"]
+    fields = [
+        "label",
+        ("start_index", "end_index"),
+        "claim_text",
+        "verdict",
+        "corrected_citations",
+        "note",
+    ]
+    readonly_fields = ["label", "claim_text"]
+    Media = GroundviewAdminMedia
+
+    def has_add_permission(self, request):
+        return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("label__answer__raw")
+
+    @admin.display(description="claim", ordering="claim_text")
+    def claim(self, obj):
+        return Truncator(obj.claim_text).chars(100) or "(empty span)"
+
+    @admin.display(description="reviewer", ordering="label__reviewer__username")
+    def reviewer(self, obj):
+        return obj.label.reviewer
+
+    @admin.display(description="answer", ordering="label__answer__query_text")
+    def answer_link(self, obj):
+        url = reverse("admin:answers_answer_change", args=[obj.label.answer_id])
+        return format_html('<a href="{}">{}</a>', url, short_answer(obj.label.answer))
+
+    @admin.display(description="bytes", ordering="start_index")
+    def span(self, obj):
+        return f"[{obj.start_index}, {obj.end_index})"
+
+
 class AnswerLabelInline(admin.TabularInline):
     model = AnswerLabel
     extra = 1
-    fields = ["reviewer", "verdict", "note", "updated_at"]
-    readonly_fields = ["updated_at"]
-    # Per-claim verdicts are edited on the label's own page.
+    formfield_overrides = SHORT_NOTES
+    fields = ["reviewer", "verdict", "note", "claims_given", "updated_at"]
+    readonly_fields = ["claims_given", "updated_at"]
+    # Per-claim verdicts are shown above, side by side, and edited on the label's own page.
     show_change_link = True
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("claims")
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
         formset.form.base_fields["reviewer"].initial = request.user.pk
         return formset
+
+    @admin.display(description="claim verdicts")
+    def claims_given(self, obj):
+        return claims_summary(obj.claims.all()) if obj.pk else "–"
+
+
+def claim_verdict_table(answer):
+    """Every reviewer's verdict per claim span, side by side, and the settled one if any."""
+    claims = list(
+        ClaimLabel.objects.filter(label__answer=answer)
+        .select_related("label__reviewer")
+        .order_by("start_index", "end_index", "label__reviewer__username")
+    )
+    if not claims:
+        url = reverse("review:answer_detail", args=[answer.pk])
+        return format_html(
+            'No claim verdicts yet: label the claims on <a href="{}">the review page</a>.', url
+        )
+    settled = {
+        (a.start_index, a.end_index): a
+        for a in Adjudication.objects.filter(answer=answer).select_related("adjudicator")
+    }
+    labels = {claim.label_id: claim.label for claim in claims}
+    reviewers = sorted(labels.values(), key=lambda label: label.reviewer.get_username())
+    rows = {}
+    for claim in claims:
+        rows.setdefault((claim.start_index, claim.end_index), {})[claim.label_id] = claim
+
+    header = format_html_join(
+        "",
+        '<th scope="col"><a href="{}">{}</a></th>',
+        (
+            (reverse("admin:review_answerlabel_change", args=[label.pk]), label.reviewer)
+            for label in reviewers
+        ),
+    )
+    body = []
+    for (start, end), given in rows.items():
+        verdicts = {claim.verdict for claim in given.values()}
+        text = next(iter(given.values())).claim_text
+        cells = format_html_join(
+            "",
+            '<td class="gv-verdict gv-v-{}" title="{}">{}</td>',
+            (
+                (claim.verdict, claim.note, Verdict(claim.verdict).label)
+                if (claim := given.get(label.pk))
+                else ("none", "", "–")
+                for label in reviewers
+            ),
+        )
+        adjudication = settled.get((start, end))
+        final = (
+            format_html(
+                '{} <span class="gv-by">({})</span>',
+                Verdict(adjudication.verdict).label,
+                adjudication.adjudicator,
+            )
+            if adjudication
+            else "–"
+        )
+        body.append(
+            format_html(
+                '<tr class="{}"><td class="gv-span">[{}, {})</td><td class="gv-claim">{}</td>'
+                "{}<td>{}</td><td>{}</td></tr>",
+                "gv-differ" if len(verdicts) > 1 else "",
+                start,
+                end,
+                text,
+                cells,
+                "differ" if len(verdicts) > 1 else "agree",
+                final,
+            )
+        )
+    return format_html(
+        '<table class="gv-claim-verdicts"><thead><tr><th scope="col">bytes</th>'
+        '<th scope="col">claim</th>{}<th scope="col">reviewers</th>'
+        '<th scope="col">settled</th></tr></thead><tbody>{}</tbody></table>',
+        header,
+        format_html_join("", "{}", ((row,) for row in body)),
+    )
 
 
 def label_total():
@@ -149,13 +350,31 @@ class VerdictActionForm(ActionForm):
     )
 
 
+class PlainSkipReasonFilter(SkipReasonFilter):
+    def lookups(self, request, model_admin):
+        return [
+            (value, label if value == "none" else plain(value))
+            for value, label in super().lookups(request, model_admin)
+        ]
+
+
 admin.site.unregister(Answer)
 
 
 @admin.register(Answer)
 class LabellingAnswerAdmin(AnswerAdmin):
     inlines = [AnswerLabelInline, *AnswerAdmin.inlines]
-    list_filter = [*AnswerAdmin.list_filter, LabelStatusFilter]
+    list_filter = [
+        *(PlainSkipReasonFilter if f is SkipReasonFilter else f for f in AnswerAdmin.list_filter),
+        LabelStatusFilter,
+        AnswerClaimVerdictFilter,
+    ]
+    fieldsets = [
+        AnswerAdmin.fieldsets[0],
+        ("Claim verdicts", {"fields": ["claim_verdicts"]}),
+        *AnswerAdmin.fieldsets[1:],
+    ]
+    readonly_fields = [*AnswerAdmin.readonly_fields, "claim_verdicts"]
     list_display = [*AnswerAdmin.list_display, "label_count"]
     actions = [*AnswerAdmin.actions, "mark_reviewed"]
     action_form = VerdictActionForm
@@ -166,6 +385,10 @@ class LabellingAnswerAdmin(AnswerAdmin):
     @admin.display(description="labels", ordering="label_total")
     def label_count(self, obj):
         return obj.label_total
+
+    @admin.display(description="by reviewer")
+    def claim_verdicts(self, obj):
+        return claim_verdict_table(obj)
 
     @admin.action(description="Mark reviewed (answer-level verdict by me)")
     def mark_reviewed(self, request, queryset):
