@@ -224,6 +224,25 @@ def test_a_failed_pipeline_is_a_failed_answer(traced):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("prefix", "path"), [("OTEL_EXPORTER_OTLP_TRACES_", "/v1/traces"), ("OTEL_EXPORTER_OTLP_", "")]
+)
+def test_the_exporter_configured_as_the_readme_says(
+    live_server, admin_token, monkeypatch, prefix, path
+):
+    # The README's settings: the endpoint (or the base URL), and the header URL-encoded.
+    monkeypatch.setenv(prefix + "ENDPOINT", live_server.url + path)
+    monkeypatch.setenv(prefix + "HEADERS", f"Authorization=Bearer%20{admin_token}")
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(OTLPSpanExporter()))
+
+    rag_pipeline(provider.get_tracer("tests"), "When did Fuji erupt?", "chat-4")
+    provider.shutdown()
+
+    assert Answer.objects.get().answer_text == ANSWERS["When did Fuji erupt?"]
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_exporter_is_refused_without_an_admins_token(live_server, reviewer):
     _, reviewer_token = ApiToken.issue(reviewer, "not an admin")
     span = TracerProvider().get_tracer("tests").start_span("rag", attributes={KIND: CHAIN})
