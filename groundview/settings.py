@@ -14,6 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 from groundview.ops.errors import init_sentry
 from groundview.ops.logs import logging_config
 from groundview.security.headers import DEFAULT_POLICY as DEFAULT_CSP
+from groundview.security.proxies import networks as trusted_proxy_networks
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 BASE_DIR = PACKAGE_DIR.parent
@@ -92,6 +93,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: /healthz, /readyz and /metrics must answer before Host validation and HTTPS redirects.
     "groundview.ops.middleware.OpsMiddleware",
+    # Before anything reads X-Forwarded-*: only trusted proxies may set them.
+    "groundview.security.proxies.ForwardedHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "groundview.security.headers.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -299,8 +302,18 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=True)
     CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=True)
 
+# Reverse proxies whose X-Forwarded-For (the client's address, for throttles and the sign-in
+# lockout) and X-Forwarded-Proto are believed: addresses or networks, e.g. 172.16.0.0/12 for a
+# proxy container on compose's network. Empty: the client is REMOTE_ADDR (groundview/security/).
+GROUNDVIEW_TRUSTED_PROXIES = env_list("GROUNDVIEW_TRUSTED_PROXIES", [])
+try:
+    trusted_proxy_networks(tuple(GROUNDVIEW_TRUSTED_PROXIES))
+except ValueError as error:
+    raise ImproperlyConfigured(f"GROUNDVIEW_TRUSTED_PROXIES: {error}") from None
+
 # GROUNDVIEW_HTTPS=1: served over HTTPS behind a proxy that terminates TLS and sets
-# X-Forwarded-Proto (compose's users put Caddy, nginx or a cloud balancer in front).
+# X-Forwarded-Proto (compose's users put Caddy, nginx or a cloud balancer in front); with
+# GROUNDVIEW_TRUSTED_PROXIES set, only those proxies may say so.
 # `manage.py check --deploy` then has nothing to warn about.
 if env_bool("GROUNDVIEW_HTTPS", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -5,6 +5,8 @@ GROUNDVIEW_LOGIN_MAX_FAILURES within GROUNDVIEW_LOGIN_LOCKOUT_SECONDS the form r
 the password at all and says how long to wait; a successful sign-in clears the count.
 
 Keyed on the pair, so a guesser cannot lock a reviewer out from elsewhere by failing on purpose.
+The address is the client's, as trusted proxies report it (proxies.py); a forged X-Forwarded-For
+neither escapes the count nor locks out someone else.
 With several web processes the cache must be shared (CACHE_URL) or each process counts apart.
 """
 
@@ -19,6 +21,8 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 
+from groundview.security.proxies import client_address
+
 
 def max_failures() -> int:
     return settings.GROUNDVIEW_LOGIN_MAX_FAILURES
@@ -31,11 +35,6 @@ def lockout_seconds() -> int:
 def _key(username: str, address: str) -> str:
     digest = hashlib.sha256(f"{username.casefold()}\0{address}".encode()).hexdigest()
     return f"groundview:login-failures:{digest}"
-
-
-def client_address(request) -> str:
-    # REMOTE_ADDR only: X-Forwarded-For is whatever the client says unless a proxy rewrites it.
-    return request.META.get("REMOTE_ADDR", "") if request is not None else ""
 
 
 def seconds_locked(username: str, address: str) -> int:
