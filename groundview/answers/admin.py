@@ -313,7 +313,7 @@ class SessionAdmin(admin.ModelAdmin):
     list_filter = ["state"]
     search_fields = ["name", "user_pseudo_id"]
     fields = ["name", "state", "user_pseudo_id", ("start_time", "end_time"), "raw_document"]
-    readonly_fields = fields
+    readonly_fields = ["name", "state", "user_pseudo_id", "start_time", "end_time", "raw_document"]
     Media = GroundviewAdminMedia
 
     def get_queryset(self, request):

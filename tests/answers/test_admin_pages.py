@@ -314,3 +314,9 @@ def test_answer_list_words_states_and_skip_reasons(client):
 
 def test_check_runs_are_never_added_by_hand(client):
     assert client.get(reverse("admin:answers_checkrun_add")).status_code == 403
+
+
+def test_admin_configuration_passes_djangos_checks():
+    from django.core import checks
+
+    assert checks.run_checks(tags=[checks.Tags.admin]) == []
