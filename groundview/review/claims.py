@@ -9,13 +9,21 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from groundview.answers.checks.requests import struct_text
 from groundview.answers.models import (
     Answer,
     CheckRun,
     Reference,
 )
+from groundview.grounding.schema import Fact
 from groundview.review import highlight
-from groundview.review.evidence import MarkedText, mark_support, tokens
+from groundview.review.evidence import (
+    MarkedText,
+    in_document,
+    mark_support,
+    nearest_chunks,
+    tokens,
+)
 from groundview.review.vertex_terms import score_band
 
 CHECKER = "checker"
@@ -40,6 +48,10 @@ class Evidence:
     page: str
     marked: MarkedText
     citation_value: str = ""  # "ref" or "ref:chunk", for corrected citations
+    # Nearest chunks of an uncited claim only: how near (evidence.Nearby).
+    bm25: float | None = None
+    found: int = 0
+    wanted: int = 0
 
 
 @dataclass
@@ -52,6 +64,8 @@ class ClaimView:
     check_required: bool | None
     evidence: list[Evidence] = field(default_factory=list)
     markers: list[str] = field(default_factory=list)
+    # For a claim nothing was cited for: the chunks the checker's retrieval ranks nearest.
+    nearest: list[Evidence] = field(default_factory=list)
     verdict: str = ""
     corrected: list[str] = field(default_factory=list)
     note: str = ""
@@ -135,6 +149,17 @@ class ReferenceView:
         return not self.cited_by_answer and not self.cited_by_checker
 
 
+def document_text(reference: Reference) -> str:
+    """All the text stored for a reference, as one document: a chunk's content, a document's
+    chunks in order (a blank line between), or a structured document as the checker reads it."""
+    if reference.kind == Reference.Kind.CHUNK:
+        return reference.content
+    chunks = [c.content for c in reference.chunks.all()]
+    if chunks:
+        return "\n\n".join(chunks)
+    return struct_text(reference.struct_data) if reference.struct_data else ""
+
+
 def reference_evidence(reference: Reference, claim_text: str) -> Evidence:
     """A reference cited by an imported support: its best-matching chunk, sentence marked."""
     value = str(reference.position)
@@ -158,9 +183,51 @@ def reference_evidence(reference: Reference, claim_text: str) -> Evidence:
         title=reference.title or reference.document or reference.uri,
         uri=reference.uri,
         page=reference.page_identifier,
-        marked=mark_support(claim_text, text),
+        marked=in_document(mark_support(claim_text, text), document_text(reference)),
         citation_value=value,
     )
+
+
+def reference_facts(answer: Answer) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The answer's references as request facts (one per stored chunk) and where each came
+    from: nearest chunks for claims no check run has looked at."""
+    facts, sources = [], []
+    for reference in answer.references.all():
+        attributes = {"title": reference.title} if reference.title else {}
+        chunks = [] if reference.kind == Reference.Kind.CHUNK else list(reference.chunks.all())
+        for chunk in chunks:
+            facts.append({"factText": chunk.content, "attributes": attributes})
+            sources.append({"reference": reference.position, "chunk": chunk.position})
+        text = document_text(reference) if not chunks else ""
+        if text.strip():
+            facts.append({"factText": text, "attributes": attributes})
+            sources.append({"reference": reference.position, "chunk": None})
+    return facts, sources
+
+
+def add_nearest(
+    claims: list[ClaimView],
+    facts: list[dict[str, Any]],
+    sources: list[dict[str, Any]],
+    references: dict[int, Reference],
+) -> None:
+    """Nearest chunks (facts in request JSON) for the claims that need a check and cite nothing."""
+    wanted = [c.index for c in claims if c.text and c.check_required is not False and not c.cited]
+    if not wanted:
+        return
+    found = nearest_chunks(
+        [c.text for c in claims],
+        wanted,
+        [Fact(f.get("factText") or "", f.get("attributes") or {}) for f in facts],
+    )
+    for index, nearby in found.items():
+        claim = claims[index]
+        for near in nearby:
+            text = facts[near.fact].get("factText") or ""
+            chunk = {"chunkText": text[near.start : near.end], "source": near.fact}
+            evidence = cited_evidence(chunk, claim.text, facts, sources, references)
+            evidence.bm25, evidence.found, evidence.wanted = near.bm25, near.found, near.wanted
+            claim.nearest.append(evidence)
 
 
 def imported_claims(answer: Answer) -> list[ClaimView]:
@@ -188,7 +255,10 @@ def imported_claims(answer: Answer) -> list[ClaimView]:
                 markers=[str(r.position + 1) for r in references],
             )
         )
-    return number_claims(claims)
+    claims = number_claims(claims)
+    facts, sources = reference_facts(answer)
+    add_nearest(claims, facts, sources, {r.position: r for r in canonical.values()})
+    return claims
 
 
 def citation_markers(answer: Answer) -> list[highlight.Span]:
@@ -251,7 +321,9 @@ def checker_claims(
                 markers=markers,
             )
         )
-    return number_claims(claims)
+    claims = number_claims(claims)
+    add_nearest(claims, facts, sources, references)
+    return claims
 
 
 def cited_evidence(
@@ -283,7 +355,9 @@ def cited_evidence(
             title=reference.title or reference.document or reference.uri,
             uri=reference.uri,
             page=attributes.get("pageIdentifier", reference.page_identifier),
-            marked=mark_support(claim_text, fact_text, chunk_text),
+            marked=in_document(
+                mark_support(claim_text, fact_text, chunk_text), document_text(reference)
+            ),
             citation_value=value,
         )
     # A search result seen in the answer's steps, or a run from before fact sources existed.
@@ -299,7 +373,7 @@ def cited_evidence(
 def sentence_claims(answer: Answer) -> list[ClaimView]:
     from groundview.grounding.claims import segment_claims
 
-    return number_claims(
+    claims = number_claims(
         [
             ClaimView(
                 index=0,
@@ -313,6 +387,9 @@ def sentence_claims(answer: Answer) -> list[ClaimView]:
             for claim in segment_claims(answer.answer_text)
         ]
     )
+    facts, sources = reference_facts(answer)
+    add_nearest(claims, facts, sources, {r.position: r for r in answer.references.all()})
+    return claims
 
 
 def number_claims(claims: list[ClaimView]) -> list[ClaimView]:

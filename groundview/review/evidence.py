@@ -1,19 +1,39 @@
-"""Which sentence of a cited chunk supports a claim, for marking it in the evidence panel.
+"""Evidence as the claims panel shows it: which sentence of a chunk supports a claim, the sentences
+around it in its document, and, for a claim nothing was cited for, the chunks nearest to it.
 
-Deliberately simple and predictable: the chunk is split into sentences, and the sentence sharing
-the most distinct word tokens with the claim wins (ties: the earlier sentence). When the checker
-says exactly which text it cited (`citedChunks[].chunkText`) and that text occurs in the chunk,
-that text is marked instead, since it is the checker's own evidence. Reviewers can see the whole
-chunk anyway; the mark is a reading aid, not a verdict.
+Marking is deliberately simple and predictable: the chunk is split into sentences, and the sentence
+sharing the most distinct word tokens with the claim wins (ties: the earlier sentence). When the
+checker says exactly which text it cited (`citedChunks[].chunkText`) and that text occurs in the
+chunk, that text is marked instead, since it is the checker's own evidence. Reviewers can see the
+whole chunk anyway; the mark is a reading aid, not a verdict.
+
+Nearest chunks are what the checker's own first stage (BM25 over fact sentences, claims read in
+context) ranks highest. They are computed when the page is shown, from the facts the run stored
+(or the answer's references), with the engine's lexical helpers only: no model is loaded in a
+request, and every stored run gets them, old ones included.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+
+from groundview.grounding.claims import split_sentences
+from groundview.grounding.context import resolve
+from groundview.grounding.evidence import BM25, chunk_facts
+from groundview.grounding.lexical import analyse
+from groundview.grounding.schema import Fact
+
+# Around a cited chunk, this many of its document's sentences on each side, and never more than
+# CONTEXT_CHARS characters on a side (a table or run-on text is one long "sentence").
+CONTEXT_SENTENCES = 2
+CONTEXT_CHARS = 400
+# Nearest chunks shown for a claim nothing was cited for (adjacent sentences merge into one).
+NEAREST = 3
 
 # A sentence ends at . ! ? (optionally followed by closing quotes/brackets) before whitespace,
 # at CJK full stops, or at line breaks.
@@ -63,15 +83,22 @@ def best_sentence(claim: str, text: str) -> tuple[int, int] | None:
 class MarkedText:
     text: str
     mark: tuple[int, int] | None
+    # The text is a window of a longer document: more of it comes before / after.
+    cut_before: bool = False
+    cut_after: bool = False
 
     @property
     def html(self) -> SafeString:
+        before = (
+            '<span class="cut" title="The document goes on">… </span>' if self.cut_before else ""
+        )
+        after = '<span class="cut" title="The document goes on"> …</span>' if self.cut_after else ""
         if self.mark is None:
-            return escape(self.text)
+            return mark_safe(f"{before}{escape(self.text)}{after}")  # noqa: S308 - escaped
         a, b = self.mark
         return mark_safe(  # noqa: S308 - all three parts are escaped
-            f'{escape(self.text[:a])}<mark class="support">{escape(self.text[a:b])}</mark>'
-            f"{escape(self.text[b:])}"
+            f'{before}{escape(self.text[:a])}<mark class="support">{escape(self.text[a:b])}</mark>'
+            f"{escape(self.text[b:])}{after}"
         )
 
 
@@ -82,3 +109,99 @@ def mark_support(claim: str, text: str, cited: str = "") -> MarkedText:
         if at >= 0:
             return MarkedText(text, (at, at + len(cited)))
     return MarkedText(text, best_sentence(claim, text))
+
+
+def in_document(
+    marked: MarkedText,
+    document: str,
+    *,
+    around: int = CONTEXT_SENTENCES,
+    limit: int = CONTEXT_CHARS,
+) -> MarkedText:
+    """`marked` (a passage, its supporting part marked) placed in its whole `document`: the marked
+    part with up to `around` whole sentences either side, at most `limit` characters a side.
+
+    A passage not found in the document (a fact cut to the engine's size limit, a run from
+    before the answer was re-imported) is placed in itself.
+    """
+    if marked.mark is None:
+        return marked
+    offset = document.find(marked.text) if marked.text else -1
+    if offset < 0:
+        document, offset = marked.text, 0
+    a, b = marked.mark[0] + offset, marked.mark[1] + offset
+    # Sentences are looked for near the mark only: a document may be 100,000 characters long.
+    lo, hi = max(0, a - 3 * limit), min(len(document), b + 3 * limit)
+    spans = [(lo + s.start, lo + s.end) for s in split_sentences(document[lo:hi])]
+    first = next((i for i, (_, end) in enumerate(spans) if end > a), len(spans))
+    last = max((i for i, (start, _) in enumerate(spans) if start < b), default=-1)
+    start = min(a, spans[max(0, first - around)][0]) if first < len(spans) else a
+    end = max(b, spans[min(len(spans) - 1, last + around)][1]) if last >= 0 else b
+    if a - start > limit:
+        start = a - limit
+        space = document.find(" ", start, a)
+        start = space + 1 if space >= 0 else start
+    if end - b > limit:
+        end = b + limit
+        space = document.rfind(" ", b, end)
+        end = space if space > b else end
+    return MarkedText(document[start:end], (a - start, b - start), start > 0, end < len(document))
+
+
+@dataclass(frozen=True)
+class Nearby:
+    """A chunk near a claim: sentences [start, end) of fact `fact`, with how near."""
+
+    fact: int
+    start: int
+    end: int
+    bm25: float  # the checker's retrieval score (unbounded; higher is nearer)
+    found: int  # the claim's distinct content words this chunk (or its fact's title) states
+    wanted: int  # the claim's distinct content words
+
+
+def nearest_chunks(
+    claim_texts: Sequence[str], wanted: Collection[int], facts: Sequence[Fact], *, k: int = NEAREST
+) -> dict[int, list[Nearby]]:
+    """For the claims at indices `wanted` of `claim_texts` (the answer's claims, in order): the
+    `k` fact sentences BM25 ranks highest, adjacent sentences of one fact merged, nearest first.
+
+    Claims are read in context as the checker reads them ("It" takes the previous subject).
+    """
+    if not wanted or not facts:
+        return {}
+    chunks, infos = chunk_facts(facts)
+    if not chunks:
+        return {}
+    bm25 = BM25([chunk.analysis for chunk in chunks])
+    texts = resolve(list(claim_texts))
+    out: dict[int, list[Nearby]] = {}
+    for index in sorted(wanted):
+        analysis = analyse(texts[index])
+        scores = bm25.scores(analysis.stems)
+        content = set(analysis.content)
+        groups: list[list[int]] = []
+        for idx in sorted(bm25.top(analysis.stems, k)):
+            previous = groups[-1][-1] if groups else -2
+            if previous == idx - 1 and chunks[previous].fact == chunks[idx].fact:
+                groups[-1].append(idx)
+            else:
+                groups.append([idx])
+        nearby = []
+        for group in groups:
+            fact = chunks[group[0]].fact
+            stated = set(infos[fact].attribute_analysis.stems)
+            for idx in group:
+                stated.update(chunks[idx].analysis.stems)
+            nearby.append(
+                Nearby(
+                    fact=fact,
+                    start=chunks[group[0]].start,
+                    end=chunks[group[-1]].end,
+                    bm25=float(max(scores[idx] for idx in group)),
+                    found=len(content & stated),
+                    wanted=len(content),
+                )
+            )
+        out[index] = sorted(nearby, key=lambda n: (-n.bm25, n.fact, n.start))
+    return out

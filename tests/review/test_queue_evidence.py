@@ -1,0 +1,215 @@
+"""Evidence for every claim (issue 14, item 5): the sentences around a cited chunk in its
+document, the supporting sentence marked, and the nearest chunks of a claim nothing was cited for."""
+
+import pytest
+from django.urls import reverse
+
+from groundview.grounding.schema import Fact
+from groundview.review.evidence import MarkedText, in_document, mark_support, nearest_chunks
+
+from .conftest import span_of
+
+DOC = (
+    "Intro sentence one. Second sentence here. The cited sentence 🐍 is this one. "
+    "After one follows. After two follows. After three is far."
+)
+
+
+def window(marked: MarkedText) -> tuple[str, str, str]:
+    a, b = marked.mark
+    return marked.text[:a], marked.text[a:b], marked.text[b:]
+
+
+def test_two_sentences_either_side_of_the_mark_from_the_document():
+    passage = "The cited sentence 🐍 is this one. After one follows."
+    marked = in_document(
+        mark_support("cited sentence", passage, "The cited sentence 🐍 is this one."), DOC
+    )
+    before, mark, after = window(marked)
+    assert mark == "The cited sentence 🐍 is this one."
+    assert before == "Intro sentence one. Second sentence here. "
+    assert after == " After one follows. After two follows."
+    assert not marked.cut_before and marked.cut_after
+    assert marked.html.endswith('<span class="cut" title="The document goes on"> …</span>')
+
+
+def test_the_context_comes_from_the_whole_document_across_chunks():
+    # The cited fact is the second chunk; its neighbours are other chunks of the same document.
+    chunks = ["巴黎是法国的首都。人口很多。", "埃菲尔铁塔建于1889年。它很高。", "塞纳河流经巴黎。"]
+    document = "\n\n".join(chunks)
+    marked = in_document(mark_support("铁塔建于1889年", chunks[1]), document)
+    before, mark, after = window(marked)
+    assert mark == "埃菲尔铁塔建于1889年。"
+    assert before == "巴黎是法国的首都。人口很多。\n\n"
+    assert after == "它很高。\n\n塞纳河流经巴黎。"
+    assert not marked.cut_before and not marked.cut_after
+
+
+def test_a_long_run_on_sentence_is_cut_at_a_space_with_an_ellipsis():
+    long_before = "word " * 300 + "end."
+    document = long_before + " Marked café sentence. Short after."
+    marked = in_document(
+        mark_support("Marked café sentence", document, "Marked café sentence."), document, limit=50
+    )
+    before, mark, after = window(marked)
+    assert mark == "Marked café sentence."
+    assert len(before) <= 50 and before.startswith("word") and marked.cut_before
+    assert after == " Short after." and not marked.cut_after
+    assert marked.html.startswith('<span class="cut" title="The document goes on">… </span>')
+
+
+def test_combining_characters_stay_whole_and_text_is_escaped():
+    document = "Cafe\u0301 <b>one</b>. The e\u0301 claim <i>is</i> here. Tail."
+    marked = in_document(mark_support("claim here", "The e\u0301 claim <i>is</i> here."), document)
+    assert window(marked)[1] == "The e\u0301 claim <i>is</i> here."
+    assert "&lt;i&gt;is&lt;/i&gt;" in marked.html and "<i>" not in marked.html
+    assert "Cafe\u0301 &lt;b&gt;one&lt;/b&gt;." in marked.html
+
+
+def test_a_passage_not_in_the_document_is_shown_in_itself_and_no_mark_is_kept_as_is():
+    marked = in_document(mark_support("alpha", "Alpha beta. Gamma."), "A different document.")
+    assert marked.text == "Alpha beta. Gamma." and window(marked)[1] == "Alpha beta."
+    unmarked = mark_support("zzz", "Nothing shared.")
+    assert in_document(unmarked, DOC) is unmarked
+
+
+def test_nearest_chunks_rank_by_bm25_merge_neighbours_and_count_claim_words():
+    facts = [
+        Fact("Bananas are yellow. Apples are red.", {}),
+        Fact(
+            "The tower opened in 1889. It is 330 metres tall. Paris has museums.",
+            {"title": "Eiffel Tower"},
+        ),
+    ]
+    claims = ["Here is what I found.", "The Eiffel Tower is 330 metres tall."]
+    found = nearest_chunks(claims, [1], facts, k=2)
+    assert list(found) == [1]
+    best = found[1][0]
+    assert best.fact == 1
+    # "tall" (second sentence) and the sentence before it merge into one window of the fact.
+    assert (
+        facts[1].text[best.start : best.end] == "The tower opened in 1889. It is 330 metres tall."
+    )
+    assert best.bm25 > 0
+    # eiffel, tower, metr(es), tall: all stated by the window or its title.
+    assert (best.found, best.wanted) == (4, 4)
+    assert all(n.fact == 1 for n in found[1])
+
+
+def test_nearest_chunks_read_a_claim_in_context():
+    facts = [Fact("Everest is 8,849 m high.", {}), Fact("Kangchenjunga lies in Nepal.", {})]
+    claims = ["Everest is the highest mountain.", "It lies in Nepal and China."]
+    found = nearest_chunks(claims, [1], facts, k=1)
+    # "It" takes "Everest" from the claim before: the Everest fact outranks nothing at all.
+    assert {n.fact for n in found[1]} <= {0, 1}
+    assert nearest_chunks(claims, [], facts) == {}
+    assert nearest_chunks(claims, [0], []) == {}
+    assert nearest_chunks(["Zebras."], [0], facts) == {0: []}
+
+
+# --- on the page ---------------------------------------------------------------------------------
+
+TEXT = "The Eiffel Tower is 330 m tall 😀. It opened in 1889. Here is what I found."
+
+
+@pytest.fixture
+def eiffel(make_answer, make_check):
+    """Claim 1 cited (chunk 1 of a three-chunk document), claim 2 uncited, claim 3 no check."""
+    chunks = [
+        "Paris is in France. The tower stands on the Champ de Mars.",
+        "The tower is 330 metres tall. It was finished in March.",
+        "It opened to the public in 1889. Millions visit it.",
+    ]
+    answer = make_answer(
+        TEXT, references=[("Eiffel Tower", chunks), ("Bananas", ["Bananas are yellow."])]
+    )
+    facts = [{"factText": text, "attributes": {"title": "Eiffel Tower"}} for text in chunks] + [
+        {"factText": "Bananas are yellow.", "attributes": {"title": "Bananas"}}
+    ]
+    make_check(
+        answer,
+        [
+            (*span_of(TEXT, "The Eiffel Tower is 330 m tall 😀."), 0.9, [1]),
+            (*span_of(TEXT, "It opened in 1889."), 0.3, []),
+            (*span_of(TEXT, "Here is what I found."), None, [], False),
+        ],
+        facts=facts,
+        fact_sources=[
+            {"reference": 0, "chunk": 0},
+            {"reference": 0, "chunk": 1},
+            {"reference": 0, "chunk": 2},
+            {"reference": 1, "chunk": 0},
+        ],
+    )
+    return answer
+
+
+def claim_html(html: str, number: int) -> str:
+    start = html.index(f'<li class="claim" id="claim-{number}"')
+    end = html.find('<li class="claim" id=', start + 10)
+    return html[start : end if end > 0 else len(html)]
+
+
+@pytest.mark.django_db
+def test_a_cited_chunk_shows_its_neighbours_from_the_document(reviewer_client, eiffel):
+    html = reviewer_client.get(reverse("review:answer_detail", args=[eiffel.pk])).content.decode()
+    cited = claim_html(html, 1)
+    assert '<mark class="support">The tower is 330 metres tall.</mark>' in cited
+    # The sentences before come from the previous chunk of the same reference.
+    assert "Paris is in France. The tower stands on the Champ de Mars.\n\n<mark" in cited
+    assert "</mark> It was finished in March.\n\nIt opened to the public in 1889." in cited
+    assert "Millions visit it." not in cited
+
+
+@pytest.mark.django_db
+def test_an_uncited_claim_shows_its_nearest_chunks_with_scores(
+    reviewer_client, eiffel, monkeypatch
+):
+    # No model is loaded to show a page: loading one would fail here.
+    from groundview.grounding import models
+
+    def no_model(*args, **kwargs):
+        raise AssertionError("a model was loaded to render a page")
+
+    monkeypatch.setattr(models.SentenceTransformerEmbedder, "__init__", no_model)
+    html = reviewer_client.get(reverse("review:answer_detail", args=[eiffel.pk])).content.decode()
+    uncited = claim_html(html, 2)
+    assert "No cited chunk · 3 nearest" in uncited
+    assert "Nothing in the references was cited for this claim." in uncited
+    nearest = uncited.split('<div class="chunk chunk-near">')[1:]
+    assert len(nearest) == 3
+    # Nearest first: the sentence about 1889, read with "It" as the Eiffel Tower (its title
+    # counts as evidence), in its document with the sentences before and after it.
+    assert '<mark class="support">It opened to the public in 1889.</mark>' in nearest[0]
+    assert "It was finished in March.\n\n<mark" in nearest[0]
+    assert "3 of 3 claim words" in nearest[0]
+    scores = [float(part.split("BM25 ")[1].split("<")[0]) for part in nearest]
+    assert scores == sorted(scores, reverse=True) and scores[0] > scores[1]
+    # Confirming it as a citation names the reference and chunk it came from.
+    assert 'data-cite="0:2"' in nearest[0]
+    # A cited claim and one that needs no check get no nearest chunks.
+    assert "chunk-near" not in claim_html(html, 1)
+    assert "chunk-near" not in claim_html(html, 3)
+
+
+@pytest.mark.django_db
+def test_unchecked_sentences_and_imported_supports_get_evidence_too(reviewer_client, make_answer):
+    text = "The tower is 330 metres tall. Bananas are blue."
+    answer = make_answer(
+        text,
+        references=[("Tower", ["Intro here. The tower is 330 metres tall. More text."])],
+        supports=[(*span_of(text, "The tower is 330 metres tall."), 0.8, [0])],
+    )
+    url = reverse("review:answer_detail", args=[answer.pk])
+    imported = reviewer_client.get(url + "?source=imported").content.decode()
+    assert (
+        'Intro here. <mark class="support">The tower is 330 metres tall.</mark> More text.'
+        in imported
+    )
+
+    sentences = reviewer_client.get(url + "?source=sentences").content.decode()
+    first = claim_html(sentences, 1)
+    assert "Not checked yet." in first and "1 nearest" in first
+    assert '<mark class="support">The tower is 330 metres tall.</mark>' in first
+    # Nothing shares a word with the second sentence: no nearest chunk, no empty block.
+    assert "chunk-near" not in claim_html(sentences, 2)
