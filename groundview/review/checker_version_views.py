@@ -60,7 +60,7 @@ def make_default_version(request: HttpRequest) -> HttpResponse:
         messages.error(request, str(exc))
         return redirect("review:checker_versions")
     if version is None:
-        messages.success(request, "Checks now use the configured head.")
+        messages.success(request, f"Checks now use the {checker_versions.base_head_name()}.")
     else:
         messages.success(request, f"Checks now use {version.name}.")
     return redirect("review:checker_versions")

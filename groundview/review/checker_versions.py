@@ -189,8 +189,14 @@ def configured_head(config) -> tuple[dict[str, Any], str]:
 
     path = Path(config.head_path) if config.head_path else DEFAULT_HEAD
     spec = json.loads(path.read_text(encoding="utf-8"))
-    name = PACKAGED if not config.head_path else f"configured head ({path.name})"
+    name = f"configured head ({path.name})" if config.head_path else PACKAGED
     return spec, name
+
+
+def base_head_name() -> str:
+    """What checks use when no version is the default."""
+    head_path = checks.base_config().head_path
+    return f"configured head ({Path(head_path).name})" if head_path else PACKAGED
 
 
 def decision(head: dict[str, Any], features: np.ndarray) -> np.ndarray:
@@ -617,5 +623,5 @@ def select_versions_page() -> VersionsPage:
         compared_on=latest,
         labelled_claims=count_labelled_claims(),
         needed=min_labels(),
-        base_name=configured_head(checks.base_config())[1],
+        base_name=base_head_name(),
     )
