@@ -517,3 +517,18 @@ def test_snake_case_names_and_base64_ids_are_read_too():
 
     assert (result.created, result.problems) == (1, [])
     assert Answer.objects.get().name.endswith(f"/answers/{TRACE}")
+
+
+@pytest.mark.django_db
+def test_an_imported_trace_reads_on_the_answer_page(client, reviewer):
+    importing.import_text(json.dumps(export(chain_span(), retriever_span(), llm_span())))
+    answer = Answer.objects.get()
+    client.force_login(reviewer)
+
+    page = client.get(f"/answers/{answer.pk}/").content.decode()
+
+    assert QUESTION in page
+    # The text, highlighted claim by claim (not checked yet), and the retrieved documents
+    assert 'title="Claim 1: Not checked">東京都の人口は約1400万人です。</span>' in page
+    assert DOCUMENTS[0][1] in page and DOCUMENTS[1][1] in page
+    assert 'href="https://example.org/tokyo"' in page
