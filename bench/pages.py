@@ -7,12 +7,18 @@ skipped, some labelled) and one answer with 50 claims and 100 references, then t
 through Django's test client (full middleware stack, logged in, no network) and prints the
 median and p95 per page and the ratio to a trivial view that only passes the same middleware.
 Targets (issue 5): list <= 200 ms, detail <= 100 ms on the 2-core machine.
+
+Then the review queue's step to the next answer (issue 14: <= 150 ms median), each step a real
+label of the answer the queue leased, as a user `queue-bench` whose labels are removed before and
+after: the script's way (one POST answered with the next page), the way without script (the POST,
+its 303 and the GET), and the old three requests (POST, /queue/, the answer) for comparison.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 import time
@@ -281,22 +287,133 @@ def measure(
     return samples
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--answers", type=int, default=100_000)
-    parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--reseed", action="store_true")
-    args = parser.parse_args()
-    use_database(DB_NAME, reseed=args.reseed)
+# The queue the step benchmark works through: a filter carried through every step.
+STEP_QUEUE = "score_max=0.6"
+NEXT_PAGE = re.compile(r'<link rel="canonical" href="/answers/(\d+)/')
+
+
+def step_label(answer_id: int, **fields) -> dict[str, str]:
+    """The label form a reviewer posts: one claim (the bench answers are one sentence) and the
+    answer verdict, in queue mode."""
+    from groundview.answers.models import Answer
+
+    size = len(Answer.objects.values_list("answer_text", flat=True).get(pk=answer_id).encode())
+    return {
+        "claim_count": "1",
+        "claim-1-start": "0",
+        "claim-1-end": str(size),
+        "claim-1-verdict": "supported",
+        "verdict": "supported",
+        "note": "",
+        "source": "",
+        "in_queue": "1",
+        "queue_query": STEP_QUEUE,
+        "action": "next",
+        **fields,
+    }
+
+
+def measure_queue_step(runs: int) -> dict[str, tuple[list[float], list[float], list[float]]]:
+    """Wall, CPU and SQL milliseconds per step to the next answer, the three ways, the progress
+    counts and the trivial view interleaved round-robin (the order rotating), after 3 warm-up
+    rounds."""
+    from django.contrib.auth.models import User
+    from django.db import connection
+    from django.test import Client
+
+    from groundview.review.models import AnswerLabel, Assignment
+
+    user, _ = User.objects.get_or_create(username="queue-bench")
+
+    def forget() -> None:
+        AnswerLabel.objects.filter(reviewer=user).delete()
+        Assignment.objects.filter(reviewer=user).delete()
+
+    client = Client()
+    client.force_login(user)
+    forget()
+    entered = client.get("/queue/?" + STEP_QUEUE)
+    assert entered.status_code == 302, entered.status_code
+    current = [int(entered["Location"].split("/")[2])]
+
+    def one_request() -> int:
+        response = client.post(
+            f"/answers/{current[0]}/label/", step_label(current[0], respond="page")
+        )
+        assert response.status_code == 200, response.status_code
+        return int(NEXT_PAGE.search(response.content.decode()).group(1))
+
+    def redirect_then_get() -> int:
+        response = client.post(f"/answers/{current[0]}/label/", step_label(current[0]))
+        assert response.status_code == 303, response.status_code
+        page = client.get(response["Location"])
+        assert page.status_code == 200
+        return int(response["Location"].split("/")[2])
+
+    def old_three() -> int:
+        response = client.post(
+            f"/answers/{current[0]}/label/", step_label(current[0], action="save")
+        )
+        assert response.status_code == 302, response.status_code
+        queue = client.get("/queue/?" + STEP_QUEUE)
+        assert queue.status_code == 302
+        page = client.get(queue["Location"])
+        assert page.status_code == 200
+        return int(queue["Location"].split("/")[2])
+
+    def trivial_view() -> int:
+        assert client.get("/bench/trivial/").status_code == 200
+        return current[0]
+
+    def progress_counts() -> int:
+        assert client.get("/queue/progress.json?" + STEP_QUEUE).status_code == 200
+        return current[0]
+
+    ways = {
+        "trivial view (same middleware, logged in)": trivial_view,
+        "queue step, script: 1 POST answered with the page": one_request,
+        "queue step, no script: POST + 303 + GET": redirect_then_get,
+        "queue step before: POST + /queue/ + answer (3)": old_three,
+        "progress counts the script fetches after the page": progress_counts,
+    }
+    sql_ms = [0.0]
+
+    def timed_sql(execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            sql_ms[0] += (time.perf_counter() - started) * 1000
+
+    samples: dict[str, tuple[list[float], list[float], list[float]]] = {
+        title: ([], [], []) for title in ways
+    }
+    order = list(ways)
+    try:
+        for round_ in range(runs + 3):
+            for title in order[round_ % len(order) :] + order[: round_ % len(order)]:
+                with connection.execute_wrapper(timed_sql):
+                    sql_ms[0] = 0.0
+                    wall, cpu = time.perf_counter(), time.process_time()
+                    following = ways[title]()
+                    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                assert following != current[0] or ways[title] in (trivial_view, progress_counts)
+                current[0] = following
+                if round_ >= 3:
+                    for values, value in zip(
+                        samples[title], (wall * 1000, cpu * 1000, sql_ms[0]), strict=True
+                    ):
+                        values.append(value)
+    finally:
+        forget()
+    return samples
+
+
+def report_pages(runs: int) -> None:
+    from django.contrib.auth.models import User
     from django.test import Client
 
     from groundview.answers.models import Answer
-
-    if not Answer.objects.exists():
-        seed(args.answers)
-    install_trivial_view()
-
-    from django.contrib.auth.models import User
 
     client = Client()
     client.force_login(User.objects.get(username="reviewer0"))
@@ -321,11 +438,11 @@ def main() -> None:
             100,
         ),
     ]
-    print(f"{total} answers in {DB_NAME}; {args.runs} timed requests per page after 3 warm-up,")
+    print(f"{total} answers in {DB_NAME}; {runs} timed requests per page after 3 warm-up,")
     print(
         f"pages interleaved; load average at start {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs\n"
     )
-    samples = measure(client, [url for _, url, _ in pages], args.runs)
+    samples = measure(client, [url for _, url, _ in pages], runs)
     header = (
         f"{'page':50} {'median ms':>9} {'p95 ms':>7} {'x trivial':>9} {'cpu ms':>7} "
         f"{'sql ms':>7} {'target':>11}"
@@ -348,6 +465,46 @@ def main() -> None:
         f"\nload average at end {os.getloadavg()[0]:.1f}; cpu ms: this process's CPU time;"
         " sql ms: wall time waiting on PostgreSQL (medians)"
     )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--answers", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--reseed", action="store_true")
+    parser.add_argument("--steps-only", action="store_true", help="only the queue step")
+    args = parser.parse_args()
+    use_database(DB_NAME, reseed=args.reseed)
+
+    from groundview.answers.models import Answer
+
+    if not Answer.objects.exists():
+        seed(args.answers)
+    install_trivial_view()
+
+    if not args.steps_only:
+        report_pages(args.runs)
+    print(
+        f"\nQueue step to the next answer ({STEP_QUEUE!r} carried through; {args.runs} steps each"
+        " way after 3 warm-up rounds, ways interleaved)\n"
+    )
+    steps = measure_queue_step(args.runs)
+    print(
+        f"{'step':50} {'median ms':>9} {'p95 ms':>7} {'x trivial':>9} {'cpu ms':>7} "
+        f"{'sql ms':>7} {'target':>11}"
+    )
+    baseline = None
+    for title, (wall, cpu, sql) in steps.items():
+        wall = sorted(wall)
+        median = statistics.median(wall)
+        p95 = wall[min(len(wall) - 1, int(0.95 * len(wall)))]
+        baseline = baseline or median
+        target = "<=150 " + ("ok" if median <= 150 else "MISS") if "step" in title else ""
+        print(
+            f"{title:50} {median:9.1f} {p95:7.1f} {median / baseline:9.1f} "
+            f"{statistics.median(cpu):7.1f} {statistics.median(sql):7.1f} {target:>11}"
+        )
+    print(f"load average at end {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

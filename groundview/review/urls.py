@@ -14,6 +14,7 @@ urlpatterns = [
     path("queue/", views.queue, name="queue"),
     path("queue/skip/<int:pk>/", views.queue_skip, name="queue_skip"),
     path("queue/reset-skips/", views.queue_reset_skips, name="queue_reset_skips"),
+    path("queue/progress.json", views.queue_progress, name="queue_progress"),
     path("agreement/", views.agreement, name="agreement"),
     path(
         "checker-versions/",

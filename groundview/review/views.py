@@ -9,7 +9,14 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    JsonResponse,
+    QueryDict,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.module_loading import import_string
@@ -137,15 +144,21 @@ def queue_context(request: HttpRequest) -> dict:
     if request.method == "POST":
         if request.POST.get("in_queue") != "1":
             return {"in_queue": False}
-        query = request.POST.get("queue_query", "")
-        return {"in_queue": True, "queue_query": query, **progress_context(request, query)}
+        return queue_mode(request, request.POST.get("queue_query", ""))
     if request.GET.get("queue") != "1":
         return {"in_queue": False}
     params = filter_params(request.GET)
     if request.GET.get("double") == "1":
         params["double"] = "1"
-    query = urlencode(params)
-    return {"in_queue": True, "queue_query": query, **progress_context(request, query)}
+    return queue_mode(request, urlencode(params))
+
+
+def queue_mode(request: HttpRequest, queue_query: str, *, progress_later: bool = False) -> dict:
+    """`progress_later`: the page's script fetches the counts after the page (queue_progress)."""
+    if progress_later:
+        url = reverse("review:queue_progress") + ("?" + queue_query if queue_query else "")
+        return {"in_queue": True, "queue_query": queue_query, "progress_url": url}
+    return {"in_queue": True, "queue_query": queue_query, **progress_context(request, queue_query)}
 
 
 def progress_context(request: HttpRequest, queue_query: str) -> dict:
@@ -166,12 +179,17 @@ def answer_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render_detail(request, pk)
 
 
-def render_detail(request, pk, *, form=None, error=None, status=200) -> HttpResponse:
+def render_detail(
+    request, pk, *, form=None, error=None, status=200, source=None, queue_query=None, page_url=""
+) -> HttpResponse:
+    """The answer page; `source`, `queue_query` default to the request's. `page_url`: the page's
+    own address, for a page that answers a POST (the script shows it in the address bar)."""
     try:
         answer = selectors.load_answer(pk)
     except Answer.DoesNotExist:
         raise Http404("No such answer") from None
-    source = (request.POST if request.method == "POST" else request.GET).get("source", "")
+    if source is None:
+        source = (request.POST if request.method == "POST" else request.GET).get("source", "")
     page = detail_page.build_page(answer, request.user, source)
     # Blind labelling: others' verdicts only on claims the reviewer has given a verdict.
     shown = adjudication.verdicts_for_page(
@@ -203,7 +221,12 @@ def render_detail(request, pk, *, form=None, error=None, status=200) -> HttpResp
         "can_recheck": checks_module() is not None,
         "labels_elsewhere": labels_elsewhere(page),
         "last_claim": last_claim(page),
-        **queue_context(request),
+        "page_url": page_url,
+        **(
+            queue_context(request)
+            if queue_query is None
+            else queue_mode(request, queue_query, progress_later=bool(page_url))
+        ),
     }
     return render(request, "review/answer_detail.html", context, status=status)
 
@@ -250,9 +273,8 @@ def save_label(request: HttpRequest, pk: int) -> HttpResponse:
         return render_detail(request, pk, form=form, error=error, status=400)
 
     messages.success(request, f"Saved your label of {answer.short_name}.")
-    queue_query = request.POST.get("queue_query", "")
     if request.POST.get("action") == "next":
-        return redirect(reverse("review:queue") + ("?" + queue_query if queue_query else ""))
+        return queue_step(request, request.POST.get("queue_query", ""))
     url = reverse("review:answer_detail", args=[pk])
     # "Save and switch": the page asked before leaving a claim source with unsaved labels.
     query = {"source": request.POST.get("switch_to") or request.POST.get("source", "")}
@@ -290,8 +312,50 @@ def queue_skip(request: HttpRequest, pk: int) -> HttpResponse:
     if pk not in skipped:
         # The session remembers skips so "next" moves on; bounded so the cookie stays small.
         request.session["queue_skipped"] = (skipped + [pk])[-500:]
-    queue_query = request.POST.get("queue_query", "")
-    return redirect(reverse("review:queue") + ("?" + queue_query if queue_query else ""))
+    return queue_step(request, request.POST.get("queue_query", ""))
+
+
+def queue_step(request: HttpRequest, queue_query: str) -> HttpResponse:
+    """On to the queue's next answer after a label or a skip, in one round trip.
+
+    The page's script asks for the next page itself (respond=page): this response is that page,
+    and the script puts its address in the address bar and fetches the progress counts after it
+    (they read every answer in the filter: the slowest part of the step). Without script, a 303
+    to the page, counts included, so that a reload never posts again. Either way the filters
+    travel in `queue_query`.
+    """
+    query = QueryDict(queue_query)
+    params, double = filter_params(query), query.get("double") == "1"
+    try:
+        answer = services.next_in_queue(
+            request.user,
+            params,
+            double_review=double,
+            exclude=request.session.get("queue_skipped", []),
+        )
+    except FilterError:
+        answer = None
+    if answer is None:
+        # The queue's own page says why: nothing left, or filters it cannot use.
+        return redirect(reverse("review:queue") + ("?" + queue_query if queue_query else ""))
+    url = reverse("review:answer_detail", args=[answer.pk]) + "?"
+    url += urlencode({"queue": "1", **params, **({"double": "1"} if double else {})})
+    if request.POST.get("respond") != "page":
+        return HttpResponseRedirect(url, status=303)
+    return render_detail(request, answer.pk, source="", queue_query=queue_query, page_url=url)
+
+
+@login_required
+@require_GET
+def queue_progress(request: HttpRequest) -> JsonResponse:
+    """The queue's progress for the filters in the query string, for the page's script."""
+    try:
+        progress = services.queue_progress(
+            request.user, filter_params(request.GET), double_review=request.GET.get("double") == "1"
+        )
+    except FilterError as exc:
+        return JsonResponse({"error": {"field": exc.field, "message": exc.message}}, status=400)
+    return JsonResponse(progress)
 
 
 @login_required

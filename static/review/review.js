@@ -107,6 +107,22 @@
       current = -1;
     }
 
+    // A claim still waiting for a verdict (a claim whose span does not fit has no radios: it
+    // cannot be labelled, so it is never waited for).
+    function isOpen(card) {
+      return !card.classList.contains("is-done") && !!card.querySelector('input[type="radio"]');
+    }
+
+    // j: the next claim without a verdict after the selected one, wrapping round to the top;
+    // once every claim has one, simply the next claim, so j still walks through them all.
+    function nextOpen() {
+      for (var step = 1; step <= claims.length; step++) {
+        var index = (current + step) % claims.length;
+        if (isOpen(claims[index])) return index;
+      }
+      return current + 1;
+    }
+
     function indexOfKey(key) {
       for (var i = 0; i < claims.length; i++) if (claims[i].dataset.claim === key) return i;
       return -1;
@@ -121,8 +137,8 @@
       radio.checked = true;
       dirty = true;
       markDone(card);
-      // Like Prodigy: a verdict moves on to the next claim.
-      if (current < claims.length - 1) select(current + 1);
+      // Like Prodigy: a verdict moves on, to the next claim still without one (as j does).
+      select(nextOpen());
     }
 
     function setAnswerVerdict(value) {
@@ -226,7 +242,7 @@
         return;
       }
       if (digit) { setClaimVerdict(VERDICT_KEYS[digit]); event.preventDefault(); }
-      else if (letter === "j") { select(current + 1); event.preventDefault(); }
+      else if (letter === "j") { select(nextOpen()); event.preventDefault(); }
       else if (letter === "k") { select(current === -1 ? 0 : current - 1); event.preventDefault(); }
       else if (VERDICT_KEYS[letter]) { setClaimVerdict(VERDICT_KEYS[letter]); event.preventDefault(); }
       else if (letter === "n") { submit("next"); event.preventDefault(); }
@@ -302,6 +318,40 @@
       else saveButton.click();
     });
     return dialog;
+  }
+
+  // Queue steps (save & next, skip) ask for the next answer's page itself, so the step is one
+  // round trip; without this field (no script) the server redirects instead. That page answers a
+  // POST, so it names its own address, which goes in the address bar: a reload then reloads it.
+  function initQueueStep() {
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-queue-step]"), function (form) {
+      var field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "respond";
+      field.value = "page";
+      form.appendChild(field);
+    });
+    var own = document.querySelector("link[rel=canonical][data-replace-url]");
+    if (own && history.replaceState) history.replaceState(null, "", own.href);
+    var progress = document.querySelector("[data-progress-url]");
+    if (progress && window.fetch) {
+      fetch(progress.getAttribute("data-progress-url"), {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" }
+      })
+        .then(function (response) {
+          if (!response.ok) throw new Error("status " + response.status);
+          return response.json();
+        })
+        .then(function (data) {
+          var strong = document.createElement("strong");
+          strong.textContent = data.left + " of " + data.total + " left";
+          progress.textContent = "";
+          progress.appendChild(strong);
+          progress.appendChild(document.createTextNode(" · you labelled " + data.done));
+        })
+        .catch(function () { progress.textContent = ""; });
+    }
   }
 
   // Re-run check: the request returns at once (202); the page shows progress and polls.
@@ -407,6 +457,7 @@
     if (started) return;
     started = true;
     initHeat();
+    initQueueStep();
     var form = document.getElementById("label-form");
     if (form) initLabelling(form);
     var checks = document.querySelector("[data-status-url]");
