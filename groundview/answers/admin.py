@@ -229,7 +229,7 @@ class AnswerAdmin(admin.ModelAdmin):
                 "fields": [
                     "name",
                     "session",
-                    "state",
+                    "state_name",
                     "query_text",
                     "answer_text",
                     ("grounding_score", "latest_check"),
@@ -243,7 +243,7 @@ class AnswerAdmin(admin.ModelAdmin):
     readonly_fields = [
         "name",
         "session",
-        "state",
+        "state_name",
         "query_text",
         "answer_text",
         "grounding_score",

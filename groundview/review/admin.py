@@ -164,7 +164,7 @@ class ClaimLabelAdmin(admin.ModelAdmin):
     """Every claim verdict, to find and fix one; new ones are added on a label's page."""
 
     form = ClaimLabelForm
-    list_display = ["pk", "claim", "verdict", "reviewer", "answer_link", "span"]
+    list_display = ["pk", "span", "claim", "verdict", "reviewer", "answer_link"]
     list_display_links = ["pk", "claim"]
     list_filter = ["verdict", AnswerVerdictFilter, "label__reviewer"]
     list_select_related = ["label__reviewer", "label__answer"]
