@@ -166,8 +166,9 @@ def test_switching_source_asks_first_and_keeps_the_labels(live_server, page, rev
     # The imported supports lie on the same spans here: the same claim shows the same label.
     assert page.locator('#claim-1 input[value="supported"]').is_checked()
     assert page.locator('#claim-2 input[value="unsupported"]').is_checked()
-    # Relabelling claim 1 there and saving changes that claim only.
-    page.keyboard.press("j")
+    # Relabelling claim 1 there and saving changes that claim only. (k: with nothing selected,
+    # the first claim; j would go to the first claim without a verdict, claim 3.)
+    page.keyboard.press("k")
     page.keyboard.press("4")
     page.locator('button[name="action"][value="save"]').click()
     page.wait_for_load_state()
