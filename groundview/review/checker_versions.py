@@ -20,8 +20,9 @@ The split is fixed by answer, so no answer's claims sit on both sides: an answer
 crc32 of its name modulo 10 is below 3 (about 30%). Held-out claims are never fitted on; every head
 is scored on them with the same threshold, the default citation threshold.
 
-A claim's label: the labels of every reviewer who judged it ("no check needed" aside), as the share
-that said "supported" (two reviewers who disagree make a claim half supported).
+A claim's label: its settled verdict when an adjudicator gave one (review/adjudication.py), else
+the verdicts of every reviewer who judged it ("no check needed" aside) as the share that said
+"supported" (two reviewers who disagree make a claim half supported).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from django.db import transaction
 from groundview.answers import checks
 from groundview.answers.models import Answer, CheckerVersion
 from groundview.errors import FieldError
-from groundview.review.models import ClaimLabel, Verdict
+from groundview.review.models import Adjudication, ClaimLabel, Verdict
 
 logger = logging.getLogger(__name__)
 
@@ -92,37 +93,53 @@ class LabelledClaim:
         return is_heldout(self.answer_name)
 
 
+def claim_labels() -> dict[tuple[int, int, int], tuple[float, int]]:
+    """(answer id, start, end) -> (share labelled supported, verdicts behind it).
+
+    A settled claim (an `Adjudication`) takes its final verdict; otherwise the reviewers' verdicts
+    count as the share that said "supported" (the same as the final label when they agree; a
+    disputed claim is half-way evidence, not none). "No check needed" says nothing about support,
+    so those verdicts are left out, and a claim with no other verdict with them.
+    """
+    verdicts: dict[tuple[int, int, int], list[str]] = defaultdict(list)
+    for answer_id, start, end, verdict in ClaimLabel.objects.values_list(
+        "label__answer_id", "start_index", "end_index", "verdict"
+    ).order_by("label__answer_id", "start_index", "end_index", "label_id"):
+        verdicts[(answer_id, start, end)].append(verdict)
+    settled = {
+        (answer_id, start, end): verdict
+        for answer_id, start, end, verdict in Adjudication.objects.values_list(
+            "answer_id", "start_index", "end_index", "verdict"
+        )
+    }
+    for key in settled:
+        verdicts.setdefault(key, [])
+    labels: dict[tuple[int, int, int], tuple[float, int]] = {}
+    for key, given in sorted(verdicts.items()):
+        if key in settled:
+            if settled[key] != Verdict.NO_CHECK_NEEDED:
+                labels[key] = (float(settled[key] == Verdict.SUPPORTED), max(len(given), 1))
+            continue
+        said = [v for v in given if v != Verdict.NO_CHECK_NEEDED]
+        if said:
+            labels[key] = (sum(v == Verdict.SUPPORTED for v in said) / len(said), len(said))
+    return labels
+
+
 def select_labelled_claims() -> list[LabelledClaim]:
-    """Every claim some reviewer labelled with a verdict the checker's score speaks to."""
-    rows = (
-        ClaimLabel.objects.exclude(verdict=Verdict.NO_CHECK_NEEDED)
-        .values_list(
-            "label__answer_id", "label__answer__name", "start_index", "end_index", "verdict"
-        )
-        .order_by("label__answer_id", "start_index", "end_index")
-    )
-    verdicts: dict[tuple[int, str, int, int], list[bool]] = defaultdict(list)
-    for answer_id, name, start, end, verdict in rows:
-        verdicts[(answer_id, name, start, end)].append(verdict == Verdict.SUPPORTED)
-    texts = dict(
-        Answer.objects.filter(pk__in={key[0] for key in verdicts}).values_list("pk", "answer_text")
-    )
+    """Every claim with a human label the checker's score speaks to (see `claim_labels`)."""
+    labels = claim_labels()
+    answers = Answer.objects.only("pk", "name", "answer_text").in_bulk({k[0] for k in labels})
     claims = []
-    for (answer_id, name, start, end), said in verdicts.items():
-        text = texts[answer_id].encode()[start:end].decode("utf-8", errors="replace").strip()
-        claims.append(
-            LabelledClaim(answer_id, name, start, end, text, sum(said) / len(said), len(said))
-        )
+    for (answer_id, start, end), (supported, reviewers) in labels.items():
+        answer = answers[answer_id]
+        text = answer.answer_text.encode()[start:end].decode("utf-8", errors="replace").strip()
+        claims.append(LabelledClaim(answer_id, answer.name, start, end, text, supported, reviewers))
     return claims
 
 
 def count_labelled_claims() -> int:
-    return (
-        ClaimLabel.objects.exclude(verdict=Verdict.NO_CHECK_NEEDED)
-        .values("label__answer_id", "start_index", "end_index")
-        .distinct()
-        .count()
-    )
+    return len(claim_labels())
 
 
 # --- features: the model-time part -------------------------------------------------------------

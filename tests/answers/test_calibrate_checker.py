@@ -18,6 +18,7 @@ from groundview.answers import checks
 from groundview.answers.models import CheckerVersion, CheckRun
 from groundview.grounding.head import DEFAULT_HEAD
 from groundview.review import checker_versions
+from groundview.review.adjudication import adjudicate_claim
 from groundview.review.checker_versions import CalibrationError, VersionError, is_heldout
 from groundview.review.models import AnswerLabel, ClaimLabel, Verdict
 
@@ -84,23 +85,32 @@ def label(answer, reviewer, verdicts):
 
 
 def labelled_set(reviewer, places=PLACES):
-    """Per place an answer of two claims: one copied from its source, one the source never says.
+    """Per place an answer of three claims: two copied from its source, one the source never says.
 
-    Reviewers call the copied claim supported only two times in three (the other third they judge
-    partially supported), so the packaged head, which scores a copied claim near 1, is too sure of
-    itself on these labels: a calibration must pull those scores down.
+    Reviewers call one copied claim supported and judge the other only partially supported (say
+    the source is out of date), so the packaged head, which scores every copied claim near 1, is
+    too sure of itself on these labels: a calibration must pull those scores towards one half. Every
+    answer looks alike, so this holds on either side of the split, whichever answers land there.
     """
     answers = []
     for n, place in enumerate(places):
-        fact = f"{place} was founded in {1200 + 7 * n} by river traders."
+        founded = f"{place} was founded in {1200 + 7 * n} by river traders."
+        river = f"{place} lies on a wide river."
         other = UNSUPPORTED[n % len(UNSUPPORTED)]
         answer = build_answer(
-            f"{fact} {other}",
+            f"{founded} {river} {other}",
             session=f"cal{n % 3}",
-            references=[(f"History of {place}", [fact, f"{place} lies on a wide river."])],
+            references=[(f"History of {place}", [founded, river])],
         )
-        copied = Verdict.SUPPORTED if n % 3 else Verdict.PARTIALLY_SUPPORTED
-        label(answer, reviewer, [(fact, copied), (other, Verdict.UNSUPPORTED)])
+        label(
+            answer,
+            reviewer,
+            [
+                (founded, Verdict.SUPPORTED),
+                (river, Verdict.PARTIALLY_SUPPORTED),
+                (other, Verdict.UNSUPPORTED),
+            ],
+        )
         answers.append(answer)
     return answers
 
@@ -131,7 +141,7 @@ def shifted_spec(shift, version="head-v2+shifted"):
 
 
 def test_refuses_below_the_minimum_and_names_how_many_labels_exist(reviewer, fake_embedder):
-    labelled_set(reviewer, PLACES[:4])  # 8 labelled claims
+    labelled_set(reviewer, PLACES[:4])  # 12 labelled claims
     answer = build_answer("Nothing to check here.", references=[("x", ["Nothing."])])
     label(answer, reviewer, [("Nothing to check here.", Verdict.NO_CHECK_NEEDED)])
 
@@ -141,16 +151,16 @@ def test_refuses_below_the_minimum_and_names_how_many_labels_exist(reviewer, fak
     message = str(raised.value)
     assert "at least 50 labelled claims" in message
     # "No check needed" says nothing about a score: it is not counted.
-    assert "8 are stored" in message
+    assert "12 are stored" in message
     assert "GROUNDVIEW_CALIBRATION_MIN_LABELS" in message
     assert not CheckerVersion.objects.exists()
 
 
 def test_the_minimum_is_a_setting(reviewer, fake_embedder, settings):
     labelled_set(reviewer, PLACES[:4])
-    settings.GROUNDVIEW_CALIBRATION_MIN_LABELS = 9
+    settings.GROUNDVIEW_CALIBRATION_MIN_LABELS = 13
 
-    with pytest.raises(CalibrationError, match="at least 9 labelled claims and 8 are stored"):
+    with pytest.raises(CalibrationError, match="at least 13 labelled claims and 12 are stored"):
         checker_versions.calibrate()
 
 
@@ -180,6 +190,28 @@ def test_reviewers_who_disagree_make_a_claim_half_supported(reviewer, second_rev
     assert (claims[first].start, claims[first].end) == span_of(text, first)
 
 
+def test_a_settled_verdict_is_the_claims_label(reviewer, second_reviewer, admin_user):
+    text = "Ærøskøbing has 900 people 👍. It is on Ærø. 东京是首都。"
+    answer = build_answer(text, references=[("Ærø", ["Ærøskøbing has 900 people."])])
+    first, second, third = "Ærøskøbing has 900 people 👍.", "It is on Ærø.", "东京是首都。"
+    label(answer, reviewer, [(first, Verdict.SUPPORTED), (second, Verdict.SUPPORTED)])
+    label(answer, second_reviewer, [(first, Verdict.CONTRADICTED)])
+    # The third claim is settled without any reviewer's verdict on it.
+    for part, verdict in (
+        (first, Verdict.SUPPORTED),
+        (second, Verdict.NO_CHECK_NEEDED),
+        (third, Verdict.UNSUPPORTED),
+    ):
+        start, end = span_of(text, part)
+        adjudicate_claim(answer, admin_user, start_index=start, end_index=end, verdict=verdict)
+
+    claims = {c.text: c for c in checker_versions.select_labelled_claims()}
+
+    assert claims[first].supported == 1.0 and claims[first].reviewers == 2
+    assert second not in claims  # settled as "no check needed"
+    assert claims[third].supported == 0.0
+
+
 def test_a_claim_is_read_in_context_as_a_check_reads_it():
     text = "Ærøskøbing has 900 people. It lies on Ærø."
     claim = checker_versions.LabelledClaim(
@@ -205,21 +237,20 @@ def test_calibrate_fits_a_version_on_the_labels_and_keeps_held_out_answers_out(
     version = CheckerVersion.objects.get()
     assert not version.is_default  # an admin decides, after comparing
     assert version.name == f"cal-{version.pk}"
+    train = len(answers) - len(heldout)
     assert version.fitted_on["train"] == {
-        "claims": 2 * (len(answers) - len(heldout)),
-        "answers": len(answers) - len(heldout),
-        "claim_labels": 2 * (len(answers) - len(heldout)),
-        "supported": pytest.approx(
-            sum(1 for n, a in enumerate(answers) if n % 3 and a not in heldout)
-        ),
+        "claims": 3 * train,
+        "answers": train,
+        "claim_labels": 3 * train,
+        "supported": train,
     }
     assert version.fitted_on["heldout"]["answers"] == len(heldout)
-    assert version.heldout_claims == 2 * len(heldout)
+    assert version.heldout_claims == 3 * len(heldout)
     head = version.head_spec["heads"]["features"]
     assert head["features"] == packaged_spec()["heads"]["features"]["features"]
     assert version.head_spec["version"] == f"head-v2+{version.name}"
-    # Scores the packaged head puts near 1 are "supported" only two times in three: the fitted
-    # head is less sure, and closer to the humans on answers it never saw.
+    # Scores the packaged head puts near 1 are "supported" only half the time: the fitted head is
+    # less sure, and closer to the humans on answers it never saw.
     names = [row["name"] for row in version.comparison]
     assert names == ["packaged head", version.name]
     packaged, mine = version.comparison
@@ -368,5 +399,5 @@ def test_calibrate_with_the_real_model(reviewer, settings):
 
     packaged, mine = version.comparison
     assert mine["brier"] < packaged["brier"]
-    # Copied claims still outscore ones the source never states.
-    assert mine["auc"] > 0.8
+    # Platt scaling moves scores, it does not reorder claims (save for the consistency cap).
+    assert mine["auc"] == pytest.approx(packaged["auc"], abs=0.05)
