@@ -17,19 +17,18 @@ highlight stays visible throughout: it is the tool's reading of the answer, not 
 
 from __future__ import annotations
 
-import datetime as dt
 from collections import defaultdict
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Count, Max, Min, Q
 
 from groundview.answers.models import Answer, CheckRun, Citation, GroundingSupport
 from groundview.review.agreement import AGREEING, CHECKER_OUTCOMES, checker_outcome
 from groundview.review.claims import CHECKER, IMPORTED, SENTENCES
-from groundview.review.models import Adjudication, AnswerLabel, ClaimLabel
+from groundview.review.models import Adjudication, ClaimLabel
 from groundview.review.verdicts import check_span, check_text, check_verdict
 
 PERMISSION = "review.adjudicate"
@@ -125,17 +124,18 @@ class ClaimDisagreement:
     answer_id: int
     start: int
     end: int
-    text: str
     checker: str  # a key of CHECKER_OUTCOMES
-    score: float | None
-    verdicts: dict[str, str]  # reviewer -> verdict, by reviewer name
     checker_disagrees: bool
     reviewers_disagree: bool
-    latest: dt.datetime
+    newest: int  # the id of the claim's newest label row: saving writes a claim's row anew
     adjudication: Adjudication | None = None
     # False while the viewer has not given their own verdict (and may not adjudicate): blind.
     visible: bool = True
-    # Where the answer page shows this claim; filled for the rows of one page (`locate`).
+    # Filled for the rows of one page (`complete`): the text, every reviewer's verdict, the
+    # checker's score, and where the answer page shows the claim.
+    text: str = ""
+    verdicts: dict[str, str] = field(default_factory=dict)  # reviewer -> verdict, by name
+    score: float | None = None
     answer: Answer | None = None
     source: str = ""
     number: int | None = None
@@ -169,12 +169,12 @@ class DisagreementFilters:
     reviewer: str = ""
 
 
-def checker_claims_of_runs(run_ids: Iterable[int]) -> dict[int, dict[tuple[int, int], dict]]:
+def checker_claims_of_runs(run_ids: Iterable[int | None]) -> dict[int, dict[tuple[int, int], dict]]:
     """Claims of these runs by span, for the succeeded ones. Reads only `response.claims`: the
     cited chunks' text, most of a response's size, stays in the database."""
     runs = CheckRun.objects.filter(id__in=set(run_ids) - {None}, status=CheckRun.Status.SUCCEEDED)
     by_run = {}
-    for run_id, claims in runs.values_list("id", "response__claims"):
+    for run_id, claims in runs.values_list("id", "response__claims").iterator(2000):
         spans = {}
         for claim in claims if isinstance(claims, list) else []:
             if isinstance(claim, dict):
@@ -183,77 +183,91 @@ def checker_claims_of_runs(run_ids: Iterable[int]) -> dict[int, dict[tuple[int, 
     return by_run
 
 
-def select_disagreements(viewer, filters: DisagreementFilters) -> list[ClaimDisagreement]:
-    """Every claim with a disagreement that matches `filters`, newest label first.
+def checker_differs(distinct: int, low: str, high: str, outcome: str) -> bool:
+    """Whether any of a claim's verdicts differs from the checker's, from the number of distinct
+    verdicts and the lowest and highest of them. Exact: with three or more distinct verdicts one
+    always differs, since at most two (unsupported, contradicted) agree with one checker verdict."""
+    if outcome == "unmatched":
+        return False
+    if distinct >= 3:
+        return True
+    return disagrees_with_checker(low, outcome) or disagrees_with_checker(high, outcome)
 
-    Grouping and the checker's verdicts are worked out here in Python: a claim's checker verdict
-    lives in a JSON response, and one pass over the labels' few columns is cheap.
+
+def select_disagreements(viewer, filters: DisagreementFilters) -> list[ClaimDisagreement]:
+    """Every claim with a disagreement that matches `filters`, newest label first; `complete`
+    fills in what the page shows of them.
+
+    The database groups labels by claim (one row per claim: how many distinct verdicts, the
+    lowest and highest); Python adds the checker's verdict, which lives in a run's JSON response
+    and is read only when a claim's reviewers all agree (or the filter asks for the checker).
     """
     labels = ClaimLabel.objects.all()
     adjudications = Adjudication.objects.select_related("adjudicator")
     if filters.session_id is not None:
         labels = labels.filter(label__answer__session_id=filters.session_id)
         adjudications = adjudications.filter(answer__session_id=filters.session_id)
-    if filters.reviewer:
-        # The other reviewers' labels on those answers are what the reviewer disagrees with.
-        answers = AnswerLabel.objects.filter(reviewer__username=filters.reviewer).values("answer")
-        labels = labels.filter(label__answer__in=answers)
-    rows = labels.order_by().values_list(
-        "label__answer_id",
-        "start_index",
-        "end_index",
-        "claim_text",
-        "verdict",
-        "label__reviewer__username",
-        "label__updated_at",
-        "label__answer__latest_check_id",
-    )
-    grouped: dict[ClaimKey, dict[str, Any]] = {}
-    for answer_id, start, end, text, verdict, reviewer, updated, run_id in rows.iterator(2000):
-        claim = grouped.setdefault(
-            (answer_id, start, end),
-            {"text": text, "verdicts": {}, "latest": updated, "run": run_id},
+    claims = (
+        labels.order_by()
+        .values("label__answer_id", "start_index", "end_index", "label__answer__latest_check_id")
+        .annotate(
+            distinct=Count("verdict", distinct=True),
+            low=Min("verdict"),
+            high=Max("verdict"),
+            newest=Max("pk"),
+            seen=Count("pk", filter=Q(label__reviewer=viewer)),
         )
-        claim["verdicts"][reviewer] = verdict
-        claim["latest"] = max(claim["latest"], updated)
-
-    checker = checker_claims_of_runs(claim["run"] for claim in grouped.values())
+    )
+    if filters.reviewer:
+        reviewer = Q(label__reviewer__username=filters.reviewer)
+        claims = claims.annotate(theirs=Count("pk", filter=reviewer)).filter(theirs__gt=0)
+    if filters.kind == KIND_REVIEWERS:
+        claims = claims.filter(distinct__gt=1)
+    rows = list(
+        claims.values_list(
+            "label__answer_id",
+            "start_index",
+            "end_index",
+            "label__answer__latest_check_id",
+            "distinct",
+            "low",
+            "high",
+            "newest",
+            "seen",
+        ).iterator(5000)
+    )
+    needs_checker = filters.kind != KIND_REVIEWERS
+    if filters.kind == "":
+        checker = checker_claims_of_runs(row[3] for row in rows if row[4] == 1)
+    else:
+        checker = checker_claims_of_runs(row[3] for row in rows) if needs_checker else {}
     settled = {(a.answer_id, a.start_index, a.end_index): a for a in adjudications}
     adjudicator = can_adjudicate(viewer)
-    name = viewer.get_username()
     found = []
-    for key, claim in grouped.items():
-        checker_claim = checker.get(claim["run"], {}).get(key[1:])
-        outcome = checker_outcome(checker_claim) if checker_claim is not None else "unmatched"
-        verdicts = dict(sorted(claim["verdicts"].items()))
+    for answer_id, start, end, run_id, distinct, low, high, newest, seen in rows:
+        claim = checker.get(run_id, {}).get((start, end))
+        outcome = checker_outcome(claim) if claim is not None else "unmatched"
         row = ClaimDisagreement(
-            answer_id=key[0],
-            start=key[1],
-            end=key[2],
-            text=claim["text"],
+            answer_id=answer_id,
+            start=start,
+            end=end,
             checker=outcome,
-            score=checker_claim.get("score") if checker_claim else None,
-            verdicts=verdicts,
-            checker_disagrees=any(disagrees_with_checker(v, outcome) for v in verdicts.values()),
-            reviewers_disagree=len(set(verdicts.values())) > 1,
-            latest=claim["latest"],
-            adjudication=settled.get(key),
-            visible=adjudicator or name in verdicts,
+            checker_disagrees=checker_differs(distinct, low, high, outcome),
+            reviewers_disagree=distinct > 1,
+            newest=newest,
+            adjudication=settled.get((answer_id, start, end)),
+            visible=adjudicator or seen > 0,
         )
         if wanted(row, filters):
             found.append(row)
-    found.sort(key=lambda r: (r.latest, r.answer_id, -r.start), reverse=True)
+    found.sort(key=lambda r: r.newest, reverse=True)
     return found
 
 
 def wanted(row: ClaimDisagreement, filters: DisagreementFilters) -> bool:
     if filters.kind == KIND_CHECKER and not row.checker_disagrees:
         return False
-    if filters.kind == KIND_REVIEWERS and not row.reviewers_disagree:
-        return False
     if not (row.checker_disagrees or row.reviewers_disagree):
-        return False
-    if filters.reviewer and filters.reviewer not in row.verdicts:
         return False
     if filters.status == "open":
         return row.adjudication is None
@@ -262,15 +276,35 @@ def wanted(row: ClaimDisagreement, filters: DisagreementFilters) -> bool:
     return True
 
 
-def locate(rows: list[ClaimDisagreement]) -> None:
-    """Fill each row's answer and the claim source and number under which the answer page shows
-    its span (the page numbers claims per source, by span), so a link opens that claim.
+def complete(rows: list[ClaimDisagreement]) -> None:
+    """Fill what one page of rows shows: each claim's text and every reviewer's verdict, the
+    checker's verdict and score, the answer, and the claim source and number under which the
+    answer page shows the span (it numbers claims per source, by span), so a link opens it.
 
-    For one page of rows: three queries, and sentence splitting for spans no check or import has.
+    Five queries, and sentence splitting for spans no check or import has.
     """
     answers = Answer.objects.only(
         "id", "name", "query_text", "answer_text", "latest_check_id"
     ).in_bulk({row.answer_id for row in rows})
+    wanted_keys = {row.key for row in rows}
+    labels = (
+        ClaimLabel.objects.filter(label__answer_id__in=answers)
+        .order_by("label__reviewer__username")
+        .values_list(
+            "label__answer_id",
+            "start_index",
+            "end_index",
+            "claim_text",
+            "verdict",
+            "label__reviewer__username",
+        )
+    )
+    by_key = {row.key: row for row in rows}
+    for answer_id, start, end, text, verdict, reviewer in labels:
+        if (answer_id, start, end) in wanted_keys:
+            row = by_key[(answer_id, start, end)]
+            row.text = text
+            row.verdicts[reviewer] = verdict
     checker = checker_claims_of_runs(a.latest_check_id for a in answers.values())
     imported: dict[int, dict[str, set]] = defaultdict(lambda: {"supports": set(), "cites": set()})
     for answer_id, start, end in GroundingSupport.objects.filter(answer_id__in=answers).values_list(
@@ -291,6 +325,8 @@ def locate(rows: list[ClaimDisagreement]) -> None:
         checked = checker.get(answer.latest_check_id)
         spans_of_import = imported[answer.pk]["supports"] or imported[answer.pk]["cites"]
         if checked and span in checked:
+            row.checker = checker_outcome(checked[span])
+            row.score = checked[span].get("score")
             row.source, spans = CHECKER, sorted(checked)
         elif span in spans_of_import:
             row.source, spans = IMPORTED, sorted(spans_of_import)
@@ -299,6 +335,10 @@ def locate(rows: list[ClaimDisagreement]) -> None:
                 sentences[answer.pk] = sentence_spans(answer.answer_text)
             row.source, spans = SENTENCES, sentences[answer.pk]
         row.number = spans.index(span) + 1 if span in spans else None
+        # The list read the checker only where it decided; the page says it for every row.
+        row.checker_disagrees = any(
+            disagrees_with_checker(v, row.checker) for v in row.verdicts.values()
+        )
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -332,9 +372,7 @@ def verdicts_for_page(page, viewer, *, reveal: bool = False) -> VerdictsShown:
     where `viewer` has saved their own verdict on that claim (or is an adjudicator revealing)."""
     adjudicator = can_adjudicate(viewer)
     revealed = reveal and adjudicator
-    mine = (
-        {(c.start_index, c.end_index) for c in page.label.claims.all()} if page.label else set()
-    )
+    mine = {(c.start_index, c.end_index) for c in page.label.claims.all()} if page.label else set()
     by_span: dict[tuple[int, int], list[OtherVerdict]] = defaultdict(list)
     for label in page.other_labels:
         for claim in label.claims.all():
@@ -366,7 +404,7 @@ __all__ = [
     "can_adjudicate",
     "clear_adjudication",
     "final_verdict",
-    "locate",
+    "complete",
     "select_disagreements",
     "verdicts_for_page",
 ]

@@ -510,7 +510,7 @@ def render_disagreements(request, query, *, error=None, status=200) -> HttpRespo
         rows = Paginator(
             adjudication.select_disagreements(request.user, filters), DISAGREEMENTS_PER_PAGE
         ).get_page(query.get("page"))
-        adjudication.locate(rows.object_list)
+        adjudication.complete(rows.object_list)
     params = {k: v for k, v in query.items() if k in form.fields and v}
     context = {
         "form": form,

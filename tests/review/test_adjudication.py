@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from groundview.review import adjudication, services
 from groundview.review import detail as detail_page
-from groundview.review.adjudication import DisagreementFilters, select_disagreements
+from groundview.review.adjudication import DisagreementFilters, complete, select_disagreements
 from groundview.review.models import Adjudication
 from groundview.review.verdicts import ClaimVerdict, LabelError
 
@@ -60,6 +60,13 @@ def label(answer, user, **claims):
     )
 
 
+def listed(user, **filters):
+    """The disagreement list as its page shows it."""
+    rows = select_disagreements(user, DisagreementFilters(**filters))
+    complete(rows)
+    return rows
+
+
 def keyed(rows):
     return {TEXT.encode()[r.start : r.end].decode(): r for r in rows}
 
@@ -71,7 +78,7 @@ def test_disagreements_are_reviewers_against_each_other_or_the_checker(tokyo, us
     label(tokyo, users["rita"], first="supported", second="unsupported", third="supported")
     label(tokyo, users["bob"], first="supported", second="supported", third="supported")
 
-    rows = keyed(select_disagreements(users["ada"], DisagreementFilters()))
+    rows = keyed(listed(users["ada"]))
 
     assert set(rows) == {SECOND}
     second = rows[SECOND]
@@ -85,9 +92,9 @@ def test_disagreements_are_reviewers_against_each_other_or_the_checker(tokyo, us
 def test_partially_supported_always_differs_from_the_checker_and_kinds_filter(tokyo, users):
     label(tokyo, users["rita"], first="partially_supported", second="contradicted")
 
-    everything = keyed(select_disagreements(users["ada"], DisagreementFilters()))
-    checker = keyed(select_disagreements(users["ada"], DisagreementFilters(kind="checker")))
-    reviewers = keyed(select_disagreements(users["ada"], DisagreementFilters(kind="reviewers")))
+    everything = keyed(listed(users["ada"]))
+    checker = keyed(listed(users["ada"], kind="checker"))
+    reviewers = keyed(listed(users["ada"], kind="reviewers"))
 
     # contradicted agrees with "not cited"; partially supported agrees with no checker verdict.
     assert set(everything) == set(checker) == {FIRST}
@@ -102,7 +109,7 @@ def test_filters_by_reviewer_session_and_settled_status(tokyo, make_answer, user
     label(other, users["bob"], third="contradicted")
 
     def texts(**filters):
-        rows = select_disagreements(users["ada"], DisagreementFilters(**filters))
+        rows = listed(users["ada"], **filters)
         return sorted((r.answer_id, r.verdicts.get("bob")) for r in rows)
 
     assert texts() == [(tokyo.pk, "unsupported"), (other.pk, "contradicted")]
@@ -371,3 +378,17 @@ def test_settling_from_the_list_needs_the_right_and_moves_the_claim_to_settled(
 
     client.post(url, {**post, "action": "reopen"})
     assert not Adjudication.objects.exists()
+
+
+def test_checker_differs_from_distinct_count_and_extremes_matches_every_verdict_set():
+    from itertools import combinations
+
+    from groundview.review.models import Verdict
+
+    outcomes = [key for key, _ in adjudication.CHECKER_OUTCOMES]
+    for size in range(1, len(Verdict.values) + 1):
+        for verdicts in combinations(sorted(Verdict.values), size):
+            for outcome in outcomes:
+                direct = any(adjudication.disagrees_with_checker(v, outcome) for v in verdicts)
+                grouped = adjudication.checker_differs(size, verdicts[0], verdicts[-1], outcome)
+                assert grouped == direct, (verdicts, outcome)
