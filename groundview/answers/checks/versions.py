@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import os
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,14 @@ def head_file(spec: dict[str, Any]) -> Path:
     """A file holding this head spec, written once per content (atomically, for parallel workers)."""
     text = json.dumps(spec, sort_keys=True, ensure_ascii=False, indent=1)
     digest = hashlib.sha256(text.encode()).hexdigest()[:24]
-    folder = Path(settings.DATA_DIR) / "checker-heads"
+    try:
+        return write_once(Path(settings.DATA_DIR) / "checker-heads", digest, text)
+    except OSError:
+        # A read-only data folder (some container setups) must not stop checks.
+        return write_once(Path(tempfile.gettempdir()) / "groundview-checker-heads", digest, text)
+
+
+def write_once(folder: Path, digest: str, text: str) -> Path:
     path = folder / f"head-{digest}.json"
     if not path.is_file():
         folder.mkdir(parents=True, exist_ok=True)
