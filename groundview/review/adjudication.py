@@ -195,7 +195,7 @@ def checker_differs(distinct: int, low: str, high: str, outcome: str) -> bool:
 
 
 def select_disagreements(viewer, filters: DisagreementFilters) -> list[ClaimDisagreement]:
-    """Every claim with a disagreement that matches `filters`, newest label first; `complete`
+    """Every claim with a disagreement that matches `filters`, newest labels first; `complete`
     fills in what the page shows of them.
 
     The database groups labels by claim (one row per claim: how many distinct verdicts, the
@@ -260,7 +260,11 @@ def select_disagreements(viewer, filters: DisagreementFilters) -> list[ClaimDisa
         )
         if wanted(row, filters):
             found.append(row)
-    found.sort(key=lambda r: r.newest, reverse=True)
+    # Answers by their newest label, then an answer's claims in text order.
+    newest: dict[int, int] = defaultdict(int)
+    for row in found:
+        newest[row.answer_id] = max(newest[row.answer_id], row.newest)
+    found.sort(key=lambda r: (-newest[r.answer_id], r.answer_id, r.start, r.end))
     return found
 
 
