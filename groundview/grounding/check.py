@@ -21,7 +21,7 @@ import numpy as np
 
 from .claims import Claim, segment_claims
 from .config import EngineConfig
-from .context import resolve
+from .context import needs_antecedent, resolve
 from .evidence import BM25, Chunk, EmbeddingCache, FactInfo, chunk_facts, text_key
 from .head import Head
 from .lexical import Analysis, analyse
@@ -316,9 +316,24 @@ class Engine:
             cap = consistency_cap(feats)
             if cap is not None:
                 score = min(score, cap)
-            chosen = sorted(cands[k].chunk for k in cover(prep.analyses[ci], cands[:10], facts))
+            chosen = [cands[k].chunk for k in cover(prep.analyses[ci], cands[:10], facts)]
+            chosen = _with_antecedents(prep, chosen)
             results.append(ClaimResult(claim, score, _groups(prep, chosen), feats, prep.ranked[ci]))
         return results
+
+
+def _with_antecedents(prep: _Prepared, chunk_ids: Sequence[int]) -> list[int]:
+    """The chunks, sorted, each one that opens with a pronoun joined by the sentence before it in its
+    fact: "He enlisted at Woodstock" backs nothing a reviewer can see until it says who "he" is."""
+    out = set(chunk_ids)
+    for idx in chunk_ids:
+        if (
+            idx > 0
+            and prep.chunks[idx - 1].fact == prep.chunks[idx].fact
+            and needs_antecedent(prep.chunks[idx].text)
+        ):
+            out.add(idx - 1)
+    return sorted(out)
 
 
 def _groups(prep: _Prepared, chunk_ids: Sequence[int]) -> list[list[int]]:

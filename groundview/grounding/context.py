@@ -36,6 +36,16 @@ _VERB = re.compile(
 _CJK_VERB = re.compile(r"[是在有于將将被位成由为為の]")
 
 
+_CONNECTIVE = re.compile(r"^(?:but|and|so|yet|however|also|then|there|later)[, ]+", re.IGNORECASE)
+
+
+def needs_antecedent(text: str) -> bool:
+    """Whether a sentence opens with a pronoun ("He married…", "But it…", "它…"), so that it says
+    nothing checkable without the sentence before it."""
+    text = _CONNECTIVE.sub("", text.strip().lstrip("\"'“‘(["))
+    return bool(_WESTERN_PRONOUN.match(text) or _CJK_PRONOUN.match(text))
+
+
 def subject_of(text: str) -> str | None:
     """The leading noun phrase of a sentence, or None when it is not short enough to trust."""
     text = text.strip()

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from groundview.grounding import Engine, EngineConfig, RequestError, get_engine
+from groundview.grounding.context import needs_antecedent
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -168,3 +169,43 @@ def test_engine_imports_no_django_drf_or_celery() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_cited_sentence_opening_with_a_pronoun_brings_the_sentence_before(engine: Engine) -> None:
+    # Given a fact whose backing sentence says "He", and the claim that names him
+    fact = (
+        "James Hartley Jones was a private in the Welsh Regiment. "
+        "He enlisted at Woodstock in 1915 with his brother-in-law. "
+        "The memorial stands in Ambleston."
+    )
+    response = engine.check(
+        {
+            "answerCandidate": "James Hartley Jones enlisted at Woodstock in 1915.",
+            "facts": [{"factText": fact}],
+            "groundingSpec": {"citationThreshold": 0.0},
+        }
+    )
+    # Then the citation shows who "he" is: both sentences, as one chunk
+    [claim] = response["claims"]
+    [index] = claim["citationIndices"]
+    assert response["citedChunks"][index]["chunkText"] == (
+        "James Hartley Jones was a private in the Welsh Regiment. "
+        "He enlisted at Woodstock in 1915 with his brother-in-law."
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("He married Amy Anna Lewis in 1910.", True),
+        ("But it was never released.", True),
+        ("“They won the final.”", True),
+        ("The film is based on accounts of the sinking.", True),
+        ("它是一家公司。", True),
+        ("Heidi Klum hosted the show.", False),
+        ("Italy won the final.", False),
+        ("Theresa May resigned.", False),
+    ],
+)
+def test_needs_antecedent(sentence: str, expected: bool) -> None:
+    assert needs_antecedent(sentence) is expected
