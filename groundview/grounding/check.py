@@ -114,9 +114,7 @@ class Engine:
     def _load(self) -> Embedder:
         with self._lock:
             if self._embedder is None:
-                self._embedder = SentenceTransformerEmbedder(
-                    self.config.embedder_path, self.config.num_threads, self.config.batch_size
-                )
+                self._embedder = _shared_embedder(self.config)
             if self.config.verifier == "cross-encoder" and self._cross is None:
                 self._cross = CrossEncoderScorer(
                     self.config.cross_encoder_path or "",
@@ -407,6 +405,18 @@ def _respond(prep: _Prepared, results: list[ClaimResult]) -> dict[str, Any]:
 
 _ENGINES: dict[str, Engine] = {}
 _ENGINES_LOCK = threading.Lock()
+_EMBEDDERS: dict[tuple[str | None, int, int], Embedder] = {}
+
+
+def _shared_embedder(config: EngineConfig) -> Embedder:
+    """One loaded embedder per model per process: engines that differ only in their head (a new
+    checker version made the default) must not each hold the model in memory."""
+    key = (config.embedder_path, config.num_threads, config.batch_size)
+    with _ENGINES_LOCK:
+        embedder = _EMBEDDERS.get(key)
+        if embedder is None:
+            embedder = _EMBEDDERS[key] = SentenceTransformerEmbedder(*key)
+        return embedder
 
 
 def get_engine(config: EngineConfig | None = None) -> Engine:

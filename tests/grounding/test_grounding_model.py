@@ -177,3 +177,20 @@ def test_a_number_with_another_unit_is_not_supported(real_engine: Engine) -> Non
     right = check(real_engine, "On the Pro plan each attachment can be up to 50 MB.", facts)
     assert not wrong["claims"][0]["citationIndices"]
     assert right["claims"][0]["citationIndices"]
+
+
+def test_engines_that_differ_only_in_their_head_share_one_loaded_model(
+    real_engine: Engine, tmp_path
+) -> None:
+    # Given a second engine whose head is another file (a checker version made the default)
+    from groundview.grounding import EngineConfig
+    from groundview.grounding.head import DEFAULT_HEAD
+
+    head = tmp_path / "head.json"
+    head.write_text(DEFAULT_HEAD.read_text(encoding="utf-8"), encoding="utf-8")
+    other = Engine(EngineConfig(head_path=str(head)))
+    # When it loads its models, then it reuses the embedder already in memory
+    assert other._load() is real_engine._load()
+    # And it still scores like the first engine, with its own head
+    answer = "Google was founded in 1998 by Larry Page and Sergey Brin."
+    assert check(other, answer, [GOOGLE]) == check(real_engine, answer, [GOOGLE])
