@@ -5,6 +5,9 @@
                                                go on to `celery worker`)
     groundview import FILE...                  Vertex answers (JSON or JSONL) into the database
     groundview export [--output FILE]          stored answers as JSONL
+    groundview export-labels [--format F] ...  labelled answers, one per answer: JSONL, CSV,
+                                               Parquet, Argilla or Label Studio JSON (the
+                                               answer list's filters as --state, --reviewer...)
     groundview check FILE                      Check Grounding requests (JSON/JSONL) -> responses
     groundview token create --user NAME        an API token, printed once
     groundview manage ARGS...                  any other Django management command
@@ -114,6 +117,20 @@ def export(args) -> int:
     return 0
 
 
+def export_labels(args) -> int:
+    """`manage.py export_labels` with the same arguments: its parser holds the filter spec."""
+    _django()
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    try:
+        call_command("export_labels", *args.rest)
+    except CommandError as exc:
+        print(f"groundview export-labels: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _requests(path: str) -> list:
     text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     if text.lstrip().startswith("["):
@@ -219,6 +236,14 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=export)
 
     p = commands.add_parser(
+        "export-labels",
+        help="write labelled answers for use without groundview (see export-labels --help)",
+        add_help=False,
+    )
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.set_defaults(run=export_labels)
+
+    p = commands.add_parser(
         "check", help="run Check Grounding requests from a JSON or JSONL file (- = stdin)"
     )
     p.add_argument("file")
@@ -246,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     args, extra = top.parse_known_args(argv)
     if args.command == "worker":
         args.celery_args = extra
-    elif args.command == "manage":
+    elif args.command in ("manage", "export-labels"):
         # Options before the first word (`groundview manage --help`) are Django's too.
         args.rest = [*extra, *args.rest]
     elif extra:

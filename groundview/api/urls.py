@@ -19,6 +19,14 @@ urlpatterns = [
     path("export/answers.jsonl", views.AnswersExportView.as_view(), name="export-answers"),
     path("export/labels.jsonl", views.LabelsJsonlExportView.as_view(), name="export-labels-jsonl"),
     path("export/labels.csv", views.LabelsCsvExportView.as_view(), name="export-labels-csv"),
+    *(
+        path(
+            f"export/labelled-answers.{suffix}",
+            view.as_view(),
+            name=f"export-labelled-answers-{view.kind}",
+        )
+        for suffix, view in views.LABELLED_EXPORT_VIEWS.items()
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # A page for people: send them to the login page rather than answering 401.
     path(

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, mixins, status, viewsets
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import APIException, NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -41,7 +41,7 @@ from groundview.api.serializers import (
     SessionSerializer,
 )
 from groundview.errors import FieldError
-from groundview.review import services
+from groundview.review import label_export, services
 from groundview.review.filters import answer_sort, filter_answers, filter_labels, filter_runs
 from groundview.review.models import AnswerLabel
 from groundview.review.verdicts import ClaimVerdict
@@ -428,6 +428,81 @@ class LabelsCsvExportView(LabelsExportView):
     def get(self, request):
         lines = exports.labels_csv(self.labels(request))
         return streamed(lines, "text/csv; charset=utf-8", "labels.csv")
+
+
+# URL suffix -> label_export format.
+LABELLED_SUFFIXES = {
+    "jsonl": "jsonl",
+    "csv": "csv",
+    "parquet": "parquet",
+    "argilla.json": "argilla",
+    "label-studio.json": "label-studio",
+}
+
+
+class NotInstalled(APIException):
+    status_code = status.HTTP_501_NOT_IMPLEMENTED
+    default_detail = (
+        "Parquet export needs pyarrow on the server: pip install 'groundview[parquet]'."
+    )
+
+
+LABELLED_DESCRIPTION = (
+    "One row per answer, usable without groundview: question, answer text, contexts, each "
+    "reviewer's answer and claim verdicts (claims with UTF-8 byte and character offsets), final "
+    "verdicts (adjudicated or agreed) and the checker's scores and version. The answer list's "
+    "filters apply; `label_status` defaults to `labelled` (send it empty for every answer)."
+)
+LABELLED_SUMMARIES = {
+    "jsonl": "Export labelled answers as JSON Lines",
+    "csv": "Export labelled answers as CSV (nested values as JSON text)",
+    "parquet": "Export labelled answers as Parquet (needs pyarrow on the server)",
+    "argilla": "Export labelled answers as Argilla 2 records (a JSON array)",
+    "label-studio": "Export labelled answers as Label Studio tasks (a JSON array)",
+}
+
+
+class LabelledAnswersExportView(ExportView):
+    kind = ""
+
+    def get(self, request):
+        answers = label_export.select_labelled_answers(request.query_params)
+        if self.kind == "parquet" and not label_export.parquet_available():
+            raise NotInstalled()
+        content_type, filename = label_export.FORMATS[self.kind]
+        pieces = label_export.write(self.kind, label_export.answer_documents(answers))
+        return streamed(pieces, content_type, filename)
+
+
+def labelled_export_view(kind: str) -> type[LabelledAnswersExportView]:
+    """The export view of one format, documented with that format's own media type."""
+    media_type = label_export.FORMATS[kind][0].split(";")[0]
+    body = {
+        "parquet": OpenApiTypes.BINARY,
+        "argilla": {"type": "array", "items": {"type": "object", "additionalProperties": True}},
+        "label-studio": {
+            "type": "array",
+            "items": {"type": "object", "additionalProperties": True},
+        },
+    }.get(kind, OpenApiTypes.STR)
+    schema = extend_schema(
+        summary=LABELLED_SUMMARIES[kind],
+        description=LABELLED_DESCRIPTION,
+        parameters=ANSWER_FILTER_PARAMETERS,
+        responses={(200, media_type): OpenApiResponse(body, description="Streamed file.")},
+    )
+
+    # A function of its own: extend_schema marks the function it decorates.
+    def get(self, request):
+        return LabelledAnswersExportView.get(self, request)
+
+    name = f"Labelled{kind.title().replace('-', '')}ExportView"
+    return type(name, (LabelledAnswersExportView,), {"kind": kind, "get": schema(get)})
+
+
+LABELLED_EXPORT_VIEWS = {
+    suffix: labelled_export_view(kind) for suffix, kind in LABELLED_SUFFIXES.items()
+}
 
 
 class NotFoundView(APIView):
