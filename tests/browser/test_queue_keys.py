@@ -162,6 +162,13 @@ def test_j_k_n_and_skip_through_a_filtered_queue(
     expect(page.locator("h1")).to_have_text("Nothing left to review")
     assert not AnswerLabel.objects.filter(answer=outside).exists()
     assert set(AnswerLabel.objects.values_list("answer_id", flat=True)) == {first.pk, third.pk}
+    # Back to an answer that came as the answer to a POST: a plain GET of its own address.
+    requests.clear()
+    page.go_back()
+    # (the hash is the claim that was selected there)
+    assert page.url.split("#")[0] == f"{live_server.url}/answers/{third.pk}/?queue=1&q=queue"
+    assert ("GET", f"/answers/{third.pk}/?queue=1&q=queue") in requests
+    assert not [r for r in requests if r[0] == "POST"]
     assert not page.errors
 
 
