@@ -22,6 +22,7 @@ from django.db.models import QuerySet
 
 from groundview.answers.exporting import jsonl_line
 from groundview.review.adjudication import final_verdict
+from groundview.review.label_export.tables import CsvLine, spreadsheet_safe
 from groundview.review.models import Adjudication, AnswerLabel, ClaimLabel
 
 CHUNK = 500
@@ -165,21 +166,8 @@ def labels_jsonl(labels: QuerySet[AnswerLabel]) -> Iterator[str]:
         yield jsonl_line(label_document(label))
 
 
-class _Line:
-    """csv.writer target that hands back the line it was given."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
-def spreadsheet_safe(value: str) -> str:
-    # A cell starting with = + - @ is run as a formula by spreadsheets (CSV injection); a leading
-    # apostrophe makes it text. The JSONL export is the lossless one.
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
-
-
 def labels_csv(labels: QuerySet[AnswerLabel]) -> Iterator[str]:
-    writer = csv.writer(_Line())
+    writer = csv.writer(CsvLine())
     yield writer.writerow(CSV_COLUMNS)
     for label in label_rows(labels):
         head = [

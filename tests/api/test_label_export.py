@@ -242,7 +242,7 @@ def test_csv_and_parquet_open_in_pandas_with_one_row_per_answer(reviewer_client,
 
 
 def test_parquet_streams_a_row_group_per_chunk(reviewer_client, reviewer, monkeypatch):
-    monkeypatch.setattr(label_export, "CHUNK", 3)
+    monkeypatch.setattr(label_export.reading, "CHUNK", 3)
     import_documents([make_answer(f"p{i}", text=f"Claim {i} 😀.", citations=[]) for i in range(7)])
     for answer in Answer.objects.all():
         AnswerLabel.objects.create(answer=answer, reviewer=reviewer, verdict="unsupported")
