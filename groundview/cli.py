@@ -55,29 +55,27 @@ def serve(args) -> int:
         call_command("migrate", interactive=False, verbosity=0)
     if not args.no_collectstatic:
         call_command("collectstatic", interactive=False, verbosity=0)
-    if args.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    workers = args.workers or int(os.environ.get("WEB_CONCURRENCY") or 2)
+    if workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         # Each gunicorn worker counts its own requests; a shared folder lets /metrics add them up.
         folder = Path(settings.DATA_DIR) / "prometheus"
         shutil.rmtree(folder, ignore_errors=True)  # counters from a previous run are stale
         folder.mkdir(parents=True)
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(folder)
     print(f"groundview: serving on http://{args.host}:{args.port}/", file=sys.stderr)
-    return _exec(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "groundview.wsgi",
-            "--bind",
-            f"{args.host}:{args.port}",
-            "--workers",
-            str(args.workers),
-            # The largest Check Grounding request takes ~15 s on a busy CPU; 30 s (the default)
-            # leaves too little room.
-            "--timeout",
-            str(args.timeout),
-        ]
-    )
+    return _exec(gunicorn_argv(args))
+
+
+def gunicorn_argv(args) -> list[str]:
+    """gunicorn with groundview's settings (threads, timeouts, worker recycling: see
+    groundview/gunicorn_conf.py); --workers and --timeout override them when given."""
+    argv = [sys.executable, "-m", "gunicorn", "--config", "python:groundview.gunicorn_conf"]
+    argv += ["--bind", f"{args.host}:{args.port}"]
+    if args.workers:
+        argv += ["--workers", str(args.workers)]
+    if args.timeout:
+        argv += ["--timeout", str(args.timeout)]
+    return argv + ["groundview.wsgi"]
 
 
 def worker(args) -> int:
@@ -211,8 +209,13 @@ def parser() -> argparse.ArgumentParser:
     p = commands.add_parser("serve", help="run the web app with gunicorn")
     p.add_argument("--host", default=os.environ.get("GROUNDVIEW_HOST", "127.0.0.1"))
     p.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    p.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "2")))
-    p.add_argument("--timeout", type=int, default=120, help="seconds per request (gunicorn)")
+    p.add_argument("--workers", type=int, help="processes (default: WEB_CONCURRENCY, else 2)")
+    p.add_argument(
+        "--timeout",
+        type=int,
+        help="seconds before a worker that stopped heartbeating is killed (default 120; "
+        "requests run in threads and may take longer)",
+    )
     p.add_argument("--no-migrate", action="store_true", help="skip `migrate` before starting")
     p.add_argument(
         "--no-collectstatic", action="store_true", help="skip `collectstatic` before starting"
