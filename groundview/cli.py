@@ -136,13 +136,45 @@ def _requests(path: str) -> list:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
+def _is_rows(args) -> bool:
+    """Ragas / DeepEval rows rather than Check Grounding requests: asked for, a CSV file, or a first
+    record with an answer field of theirs and no answerCandidate."""
+    from groundview.grounding.rows import ANSWER_KEYS
+
+    if args.rows or args.input_format == "csv" or args.file.endswith(".csv"):
+        return True
+    if args.file == "-":
+        return False
+    with open(args.file, encoding="utf-8") as source:
+        first = next((line for line in source if line.strip()), "")
+    try:
+        record = json.loads(first)
+    except ValueError:
+        return False
+    return (
+        isinstance(record, dict)
+        and "answerCandidate" not in record
+        and any(key in record for key in ANSWER_KEYS)
+    )
+
+
 def check(args) -> int:
-    """Check Grounding requests with the engine the server would use (settings.GROUNDING)."""
+    """Check Grounding requests, or Ragas / DeepEval rows (the CI gate), with the engine the server
+    would use (settings.GROUNDING and the default checker version)."""
     _django()
     from tqdm import tqdm
 
     from groundview.answers import checks
 
+    if _is_rows(args):
+        from groundview.grounding.__main__ import check_rows
+
+        args.rows = args.file
+        with contextlib.ExitStack() as stack:
+            if args.output:
+                out = stack.enter_context(open(args.output, "w", encoding="utf-8", newline=""))
+                stack.enter_context(contextlib.redirect_stdout(out))
+            return check_rows(checks.get_engine(), args)
     try:
         payloads = _requests(args.file)
     except (OSError, ValueError) as exc:
@@ -247,12 +279,26 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=export_labels)
 
     p = commands.add_parser(
-        "check", help="run Check Grounding requests from a JSON or JSONL file (- = stdin)"
+        "check",
+        help="check Check Grounding requests (JSON/JSONL) or Ragas/DeepEval rows (JSONL/CSV; the CI "
+        "gate with --min-support) from a file (- = stdin)",
     )
     p.add_argument("file")
     p.add_argument("--output", "-o", help="file for the JSONL responses (default: stdout)")
     p.add_argument("--batch", type=int, default=16, help="requests checked together")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar on a terminal")
+    p.add_argument(
+        "--rows",
+        action="store_true",
+        help="the file holds Ragas/DeepEval rows (found out by itself for .csv and JSONL rows)",
+    )
+    p.add_argument("--input-format", choices=["jsonl", "csv"], help="rows: file format")
+    p.add_argument(
+        "--format", choices=["jsonl", "csv"], default="jsonl", help="rows: one line per claim as"
+    )
+    p.add_argument(
+        "--min-support", type=float, help="rows: exit 1 when a row's supportScore is under this"
+    )
     p.set_defaults(run=check)
 
     p = commands.add_parser("token", help="API tokens")

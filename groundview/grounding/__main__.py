@@ -93,7 +93,8 @@ def _check_batch(engine: Engine, payloads: list[Any]) -> list[dict[str, Any]]:
         return results
 
 
-def _check_rows(engine: Engine, args: argparse.Namespace) -> int:
+def check_rows(engine: Engine, args: argparse.Namespace) -> int:
+    """Rows checked without storing them (also `groundview check`); exit 1 if any row fails."""
     source = sys.stdin if args.rows == "-" else Path(args.rows).open(encoding="utf-8")  # noqa: SIM115
     with source:
         text = source.read()
@@ -174,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     print(f"groundview grounding {ENGINE_VERSION} ({engine.model_id}) ready", file=sys.stderr)
     if args.rows:
-        return _check_rows(engine, args)
+        return check_rows(engine, args)
     done = errors = 0
     started = time.monotonic()
     for lines in _batches(sys.stdin, args.batch):

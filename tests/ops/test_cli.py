@@ -1,5 +1,6 @@
 """The `groundview` command's argument handling (serving and the wheel: test_package.py)."""
 
+import json
 import os
 import subprocess
 
@@ -34,3 +35,47 @@ def test_unknown_options_are_refused():
     )
     assert result.returncode == 2
     assert "unrecognized arguments: --bogus" in result.stderr
+
+
+def test_check_gates_ragas_and_deepeval_rows_on_their_support_score(tmp_path):
+    # Given a Ragas row the context backs and a DeepEval row it does not (CJK and emoji in the text)
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(
+        "\n".join(
+            json.dumps(row, ensure_ascii=False)
+            for row in (
+                {
+                    "user_input": "When was Google founded?",
+                    "response": "Google was founded in 1998 by Larry Page and Sergey Brin. 🎉",
+                    "retrieved_contexts": [
+                        "Google was founded in September 1998 by Larry Page and Sergey Brin."
+                    ],
+                },
+                {
+                    "input": "東京タワーの高さは?",
+                    "actual_output": "The tower is 500 metres tall and opened in 1970.",
+                    "retrieval_context": ["Tokyo Tower is 333 metres tall. It opened in 1958."],
+                },
+            )
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "claims.jsonl"
+    # When `groundview check` runs them as a CI gate
+    result = subprocess.run(
+        [VENV_BIN / "groundview", "check", rows, "--min-support", "0.7", "-o", out],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    # Then the build fails on the second row, and every claim is reported with its byte span
+    assert result.returncode == 1, result.stderr
+    assert "2 rows, 1 failed" in result.stderr
+    claims = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    first = [c for c in claims if c["row"] == 1]
+    text = "Google was founded in 1998 by Larry Page and Sergey Brin. 🎉".encode()
+    assert first[0]["supported"] is True
+    assert text[first[0]["startPos"] : first[0]["endPos"]].decode() == first[0]["claimText"]
+    assert all(
+        c["supported"] is False for c in claims if c["row"] == 2 and c["groundingCheckRequired"]
+    )
