@@ -6,6 +6,7 @@ labelling form don't care which."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -207,14 +208,15 @@ def reference_facts(answer: Answer) -> tuple[list[dict[str, Any]], list[dict[str
 
 def add_nearest(
     claims: list[ClaimView],
-    facts: list[dict[str, Any]],
-    sources: list[dict[str, Any]],
+    get_facts: Callable[[], tuple[list[dict[str, Any]], list[dict[str, Any]]]],
     references: dict[int, Reference],
 ) -> None:
-    """Nearest chunks (facts in request JSON) for the claims that need a check and cite nothing."""
+    """Nearest chunks (facts in request JSON, and where each came from, from `get_facts`: called
+    only when some claim needs them) for the claims that need a check and cite nothing."""
     wanted = [c.index for c in claims if c.text and c.check_required is not False and not c.cited]
     if not wanted:
         return
+    facts, sources = get_facts()
     found = nearest_chunks(
         [c.text for c in claims],
         wanted,
@@ -256,8 +258,9 @@ def imported_claims(answer: Answer) -> list[ClaimView]:
             )
         )
     claims = number_claims(claims)
-    facts, sources = reference_facts(answer)
-    add_nearest(claims, facts, sources, {r.position: r for r in canonical.values()})
+    add_nearest(
+        claims, lambda: reference_facts(answer), {r.position: r for r in canonical.values()}
+    )
     return claims
 
 
@@ -322,7 +325,7 @@ def checker_claims(
             )
         )
     claims = number_claims(claims)
-    add_nearest(claims, facts, sources, references)
+    add_nearest(claims, lambda: (facts, sources), references)
     return claims
 
 
@@ -387,8 +390,9 @@ def sentence_claims(answer: Answer) -> list[ClaimView]:
             for claim in segment_claims(answer.answer_text)
         ]
     )
-    facts, sources = reference_facts(answer)
-    add_nearest(claims, facts, sources, {r.position: r for r in answer.references.all()})
+    add_nearest(
+        claims, lambda: reference_facts(answer), {r.position: r for r in answer.references.all()}
+    )
     return claims
 
 

@@ -15,7 +15,11 @@ request, and every stored run gets them, old ones included.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -24,7 +28,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from groundview.grounding.claims import split_sentences
 from groundview.grounding.context import resolve
-from groundview.grounding.evidence import BM25, chunk_facts
+from groundview.grounding.evidence import BM25, Chunk, FactInfo, chunk_facts
 from groundview.grounding.lexical import analyse
 from groundview.grounding.schema import Fact
 
@@ -34,6 +38,10 @@ CONTEXT_SENTENCES = 2
 CONTEXT_CHARS = 400
 # Nearest chunks shown for a claim nothing was cited for (adjacent sentences merge into one).
 NEAREST = 3
+
+# Fact indexes kept for nearest chunks, counted in fact sentences (about 3 KB each): a few
+# answers' worth. An index bigger than this on its own is built for its request only.
+INDEX_CACHE_SENTENCES = 5000
 
 # A sentence ends at . ! ? (optionally followed by closing quotes/brackets) before whitespace,
 # at CJK full stops, or at line breaks.
@@ -170,10 +178,10 @@ def nearest_chunks(
     """
     if not wanted or not facts:
         return {}
-    chunks, infos = chunk_facts(facts)
+    index = fact_index(facts)
+    chunks, infos, bm25 = index.chunks, index.infos, index.bm25
     if not chunks:
         return {}
-    bm25 = BM25([chunk.analysis for chunk in chunks])
     texts = resolve(list(claim_texts))
     out: dict[int, list[Nearby]] = {}
     for index in sorted(wanted):
@@ -205,3 +213,45 @@ def nearest_chunks(
             )
         out[index] = sorted(nearby, key=lambda n: (-n.bm25, n.fact, n.start))
     return out
+
+
+@dataclass(frozen=True)
+class FactIndex:
+    """Facts split into sentences, analysed and indexed for BM25: read-only once built."""
+
+    chunks: list[Chunk]
+    infos: list[FactInfo]
+    bm25: BM25
+
+
+# Splitting and analysing every fact sentence is most of what nearest chunks cost, and the same
+# page is shown again after each save, undo and reload: recent indexes are kept, keyed by the
+# facts' content (not a run or answer id), so a re-imported answer gets a fresh one.
+_indexes: OrderedDict[str, FactIndex] = OrderedDict()
+_indexes_lock = threading.Lock()
+
+
+def facts_key(facts: Sequence[Fact]) -> str:
+    data = json.dumps(
+        [[fact.text, fact.attributes] for fact in facts], ensure_ascii=False, sort_keys=True
+    )
+    return hashlib.blake2b(data.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def fact_index(facts: Sequence[Fact]) -> FactIndex:
+    key = facts_key(facts)
+    with _indexes_lock:
+        index = _indexes.get(key)
+        if index is not None:
+            _indexes.move_to_end(key)
+            return index
+    chunks, infos = chunk_facts(facts)
+    index = FactIndex(chunks, infos, BM25([chunk.analysis for chunk in chunks]))
+    if len(chunks) <= INDEX_CACHE_SENTENCES:
+        with _indexes_lock:
+            _indexes[key] = index
+            kept = sum(len(i.chunks) for i in _indexes.values())
+            while kept > INDEX_CACHE_SENTENCES:
+                _, dropped = _indexes.popitem(last=False)
+                kept -= len(dropped.chunks)
+    return index
