@@ -9,9 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from groundview.answers.importing import import_text
 from groundview.answers.models import Answer, CheckRun, Session
 from groundview.review.models import Adjudication, AnswerLabel, ClaimLabel
+from tests.factories import create_answer, create_label, document_reference, span_of
 
 pytestmark = pytest.mark.django_db
 
@@ -21,30 +21,7 @@ HOSTILE = '<img src=x onerror="alert(1)">'
 TEXT = f"Paris is the capital 🇫🇷. 巴黎是首都。 Cafe\u0301 {HOSTILE} is nice."
 
 
-def span(part):
-    start = TEXT.encode().index(part.encode())
-    return start, start + len(part.encode())
-
-
-def import_answer(name, **extra):
-    document = {
-        "name": f"{SESSION}/answers/{name}",
-        "state": "SUCCEEDED",
-        "answerText": TEXT,
-        "references": [
-            {
-                "unstructuredDocumentInfo": {
-                    "document": "d1",
-                    "title": f"Title {HOSTILE}",
-                    "chunkContents": [{"content": "Paris is the capital of France."}],
-                }
-            }
-        ],
-        **extra,
-    }
-    result = import_text(json.dumps(document, ensure_ascii=False))
-    assert not result.problems, result.problems
-    return Answer.objects.get(name=document["name"])
+SOURCE = document_reference(f"Title {HOSTILE}", ["Paris is the capital of France."], document="d1")
 
 
 @pytest.fixture
@@ -57,25 +34,15 @@ def client(client, admin_user, settings):
 @pytest.fixture
 def labelled(reviewer, django_user_model, admin_user):
     """One answer two reviewers labelled, disagreeing on the CJK claim, which an admin settled."""
-    answer = import_answer("labelled", groundingScore=0.4)
+    answer = create_answer(TEXT, answer_id="labelled", references=[SOURCE], groundingScore=0.4)
     other = django_user_model.objects.create_user(username="otto", password="x")
     verdicts = {
         reviewer: {"Paris is the capital 🇫🇷.": "supported", "巴黎是首都。": "supported"},
         other: {"Paris is the capital 🇫🇷.": "supported", "巴黎是首都。": "contradicted"},
     }
     for who, claims in verdicts.items():
-        label = AnswerLabel.objects.create(answer=answer, reviewer=who, verdict="supported")
-        for text, verdict in claims.items():
-            start, end = span(text)
-            ClaimLabel.objects.create(
-                label=label,
-                start_index=start,
-                end_index=end,
-                claim_text=text,
-                verdict=verdict,
-                note=f"note {HOSTILE}",
-            )
-    start, end = span(f"Cafe\u0301 {HOSTILE} is nice.")
+        create_label(answer, who, claims=claims, claim_note=f"note {HOSTILE}")
+    start, end = span_of(TEXT, f"Cafe\u0301 {HOSTILE} is nice.")
     ClaimLabel.objects.create(
         label=AnswerLabel.objects.get(reviewer=other),
         start_index=start,
@@ -83,7 +50,7 @@ def labelled(reviewer, django_user_model, admin_user):
         claim_text=f"Cafe\u0301 {HOSTILE} is nice.",
         verdict="unsupported",
     )
-    start, end = span("巴黎是首都。")
+    start, end = span_of(TEXT, "巴黎是首都。")
     Adjudication.objects.create(
         answer=answer,
         start_index=start,
@@ -109,7 +76,7 @@ def test_answer_page_shows_each_reviewers_claim_verdicts_side_by_side(client, la
     assert "Paris is the capital 🇫🇷." in first and first.count("Supported") == 2
     assert "agree" in first and "gv-differ" not in first
     assert "巴黎是首都。" in cjk and "Contradicted" in cjk and "differ" in cjk
-    start, end = span("巴黎是首都。")
+    start, end = span_of(TEXT, "巴黎是首都。")
     assert f"[{start}, {end})" in cjk
     assert "Supported <span" in cjk and "(ada)" in cjk  # settled by the admin
     # A reviewer who gave no verdict on a claim shows a dash, not someone else's verdict.
@@ -126,7 +93,7 @@ def test_answer_page_shows_each_reviewers_claim_verdicts_side_by_side(client, la
 
 
 def test_answer_page_without_claim_verdicts_points_to_the_review_page(client, reviewer):
-    answer = import_answer("plain")
+    answer = create_answer(TEXT, answer_id="plain", references=[SOURCE])
 
     page = client.get(reverse("admin:answers_answer_change", args=[answer.pk])).content.decode()
 
@@ -188,8 +155,8 @@ def test_session_page_indents_its_document(client):
 
 @pytest.fixture
 def runs(labelled):
-    other = import_answer("other")
-    never = import_answer("never")
+    other = create_answer(TEXT, answer_id="other", references=[SOURCE])
+    never = create_answer(TEXT, answer_id="never", references=[SOURCE])
     ok = CheckRun.objects.create(
         answer=labelled, status="succeeded", support_score=0.9, engine_version="0.2.0"
     )
@@ -300,7 +267,12 @@ def test_claim_label_list_and_page(client, labelled):
 
 
 def test_answer_list_words_states_and_skip_reasons(client):
-    import_answer("skipped", answerSkippedReasons=["OUT_OF_DOMAIN_QUERY_IGNORED"])
+    create_answer(
+        TEXT,
+        answer_id="skipped",
+        references=[SOURCE],
+        answerSkippedReasons=["OUT_OF_DOMAIN_QUERY_IGNORED"],
+    )
 
     response = client.get(reverse("admin:answers_answer_changelist"))
     page = response.content.decode()

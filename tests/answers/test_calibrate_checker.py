@@ -20,10 +20,16 @@ from groundview.grounding.head import DEFAULT_HEAD
 from groundview.review import checker_versions
 from groundview.review.adjudication import adjudicate_claim
 from groundview.review.checker_versions import CalibrationError, VersionError, is_heldout
-from groundview.review.models import AnswerLabel, ClaimLabel, Verdict
+from groundview.review.models import ClaimLabel, Verdict
+from tests.factories import (
+    chunk_reference,
+    create_answer,
+    create_label,
+    document_reference,
+    span_of,
+)
 
 from ..grounding.conftest import FakeEmbedder
-from ..review.conftest import build_answer, span_of
 
 pytestmark = pytest.mark.django_db
 
@@ -64,24 +70,12 @@ def head_files_in_tmp(settings, tmp_path):
 
 def paris():
     text = "Paris is the capital of France."
-    return build_answer(text, references=[("chunk", "Paris", text)])
+    return create_answer(text, references=[chunk_reference(text, title="Paris")])
 
 
 @pytest.fixture
 def second_reviewer(django_user_model):
     return django_user_model.objects.create_user(username="sam", password="pw-sam-123")
-
-
-def label(answer, reviewer, verdicts):
-    """One reviewer's claim verdicts on an answer: [(claim text as in the answer, verdict)]."""
-    answer_label = AnswerLabel.objects.create(
-        answer=answer, reviewer=reviewer, verdict=Verdict.PARTIALLY_SUPPORTED
-    )
-    for part, verdict in verdicts:
-        start, end = span_of(answer.answer_text, part)
-        ClaimLabel.objects.create(
-            label=answer_label, start_index=start, end_index=end, claim_text=part, verdict=verdict
-        )
 
 
 def labelled_set(reviewer, places=PLACES):
@@ -97,19 +91,20 @@ def labelled_set(reviewer, places=PLACES):
         founded = f"{place} was founded in {1200 + 7 * n} by river traders."
         river = f"{place} lies on a wide river."
         other = UNSUPPORTED[n % len(UNSUPPORTED)]
-        answer = build_answer(
+        answer = create_answer(
             f"{founded} {river} {other}",
             session=f"cal{n % 3}",
-            references=[(f"History of {place}", [founded, river])],
+            references=[document_reference(f"History of {place}", [founded, river])],
         )
-        label(
+        create_label(
             answer,
             reviewer,
-            [
-                (founded, Verdict.SUPPORTED),
-                (river, Verdict.PARTIALLY_SUPPORTED),
-                (other, Verdict.UNSUPPORTED),
-            ],
+            Verdict.PARTIALLY_SUPPORTED,
+            claims={
+                founded: Verdict.SUPPORTED,
+                river: Verdict.PARTIALLY_SUPPORTED,
+                other: Verdict.UNSUPPORTED,
+            },
         )
         answers.append(answer)
     return answers
@@ -142,8 +137,15 @@ def shifted_spec(shift, version="head-v2+shifted"):
 
 def test_refuses_below_the_minimum_and_names_how_many_labels_exist(reviewer, fake_embedder):
     labelled_set(reviewer, PLACES[:4])  # 12 labelled claims
-    answer = build_answer("Nothing to check here.", references=[("x", ["Nothing."])])
-    label(answer, reviewer, [("Nothing to check here.", Verdict.NO_CHECK_NEEDED)])
+    answer = create_answer(
+        "Nothing to check here.", references=[document_reference("x", ["Nothing."])]
+    )
+    create_label(
+        answer,
+        reviewer,
+        Verdict.PARTIALLY_SUPPORTED,
+        claims={"Nothing to check here.": Verdict.NO_CHECK_NEEDED},
+    )
 
     with pytest.raises(CommandError) as raised:
         call_command("calibrate_checker", stdout=StringIO(), stderr=StringIO())
@@ -178,10 +180,19 @@ def test_refuses_when_the_training_answers_are_all_labelled_alike(reviewer, fake
 
 def test_reviewers_who_disagree_make_a_claim_half_supported(reviewer, second_reviewer):
     text = "Ærøskøbing has 900 people 👍. It is on Ærø."
-    answer = build_answer(text, references=[("Ærø", ["Ærøskøbing has 900 people."])])
+    answer = create_answer(
+        text, references=[document_reference("Ærø", ["Ærøskøbing has 900 people."])]
+    )
     first = "Ærøskøbing has 900 people 👍."
-    label(answer, reviewer, [(first, Verdict.SUPPORTED), ("It is on Ærø.", Verdict.UNSUPPORTED)])
-    label(answer, second_reviewer, [(first, Verdict.CONTRADICTED)])
+    create_label(
+        answer,
+        reviewer,
+        Verdict.PARTIALLY_SUPPORTED,
+        claims={first: Verdict.SUPPORTED, "It is on Ærø.": Verdict.UNSUPPORTED},
+    )
+    create_label(
+        answer, second_reviewer, Verdict.PARTIALLY_SUPPORTED, claims={first: Verdict.CONTRADICTED}
+    )
 
     claims = {c.text: c for c in checker_versions.select_labelled_claims()}
 
@@ -192,10 +203,19 @@ def test_reviewers_who_disagree_make_a_claim_half_supported(reviewer, second_rev
 
 def test_a_settled_verdict_is_the_claims_label(reviewer, second_reviewer, admin_user):
     text = "Ærøskøbing has 900 people 👍. It is on Ærø. 东京是首都。"
-    answer = build_answer(text, references=[("Ærø", ["Ærøskøbing has 900 people."])])
+    answer = create_answer(
+        text, references=[document_reference("Ærø", ["Ærøskøbing has 900 people."])]
+    )
     first, second, third = "Ærøskøbing has 900 people 👍.", "It is on Ærø.", "东京是首都。"
-    label(answer, reviewer, [(first, Verdict.SUPPORTED), (second, Verdict.SUPPORTED)])
-    label(answer, second_reviewer, [(first, Verdict.CONTRADICTED)])
+    create_label(
+        answer,
+        reviewer,
+        Verdict.PARTIALLY_SUPPORTED,
+        claims={first: Verdict.SUPPORTED, second: Verdict.SUPPORTED},
+    )
+    create_label(
+        answer, second_reviewer, Verdict.PARTIALLY_SUPPORTED, claims={first: Verdict.CONTRADICTED}
+    )
     # The third claim is settled without any reviewer's verdict on it.
     for part, verdict in (
         (first, Verdict.SUPPORTED),

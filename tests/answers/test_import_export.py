@@ -20,6 +20,7 @@ from groundview.answers.models import (
     Session,
     Step,
 )
+from tests.factories import answer_document, chunk_reference, citation, document_reference
 
 NAME = "projects/1/locations/global/collections/default_collection/engines/e/sessions/s1/answers/a1"
 
@@ -28,28 +29,19 @@ def byte_offset(text, index):
     return len(text[:index].encode())
 
 
-def make_answer(**fields):
-    text = fields.pop("answerText", "Paris is the capital of France. 🗼 It has 2.1 million people.")
-    answer = {
-        "name": NAME,
-        "state": "SUCCEEDED",
-        "answerText": text,
-        "references": [
-            {"chunkInfo": {"content": "Paris is the capital of France.", "chunk": "c1"}},
-            {
-                "unstructuredDocumentInfo": {
-                    "title": "Paris",
-                    "uri": "https://example.org/paris",
-                    "chunkContents": [{"content": "Paris has 2.1 million inhabitants."}],
-                }
-            },
-        ],
-        "citations": [
-            {"startIndex": "0", "endIndex": "31", "sources": [{"referenceId": "0"}]},
-        ],
-    }
-    answer.update(fields)
-    return answer
+# The answer these tests import unless they say otherwise: a chunk and a document reference, the
+# first sentence cited. A test varies it with dict(DOCUMENT, field=...).
+DOCUMENT = answer_document(
+    "Paris is the capital of France. 🗼 It has 2.1 million people.",
+    name=NAME,
+    references=[
+        chunk_reference("Paris is the capital of France.", chunk="c1"),
+        document_reference(
+            "Paris", ["Paris has 2.1 million inhabitants."], uri="https://example.org/paris"
+        ),
+    ],
+    citations=[citation(0, 31, 0)],
+)
 
 
 def exported(queryset=None):
@@ -192,11 +184,11 @@ def test_import_accepts_answer_response_array_and_jsonl():
         "state": "IN_PROGRESS",
         "turns": [{"query": {"text": "What is the capital of France?"}, "answer": NAME}],
     }
-    second = make_answer(name=NAME + "2")
-    third = make_answer(name=NAME + "3")
+    second = dict(DOCUMENT, name=NAME + "2")
+    third = dict(DOCUMENT, name=NAME + "3")
 
     results = [
-        importing.import_text(json.dumps({"answer": make_answer(), "session": session})),
+        importing.import_text(json.dumps({"answer": dict(DOCUMENT), "session": session})),
         importing.import_text(json.dumps([second])),
         importing.import_text(json.dumps(third) + "\n\n"),
     ]
@@ -212,7 +204,8 @@ def test_import_accepts_answer_response_array_and_jsonl():
 def test_import_projects_the_document_into_tables():
     importing.import_text(
         json.dumps(
-            make_answer(
+            dict(
+                DOCUMENT,
                 groundingSupports=[
                     {
                         "startIndex": 0,
@@ -324,7 +317,7 @@ TEXT = "Tōkyō 🗼 東京"  # byte layout: "T"=0, "ō"=1..3, ..., "🗼" 4 byt
 )
 @pytest.mark.django_db
 def test_invalid_record_is_rejected_with_the_field_named(change, message):
-    document = make_answer(answerText=TEXT, citations=[])
+    document = dict(DOCUMENT, answerText=TEXT, citations=[])
     document.update(change)
 
     result = importing.import_records([importing.Record(where="line 1", data=document)])
@@ -349,7 +342,7 @@ def test_malformed_lines_and_non_objects_are_named_by_line():
 
 @pytest.mark.django_db
 def test_answer_response_errors_name_the_nested_field():
-    document = {"answer": make_answer(citations=[{"endIndex": "999"}]), "session": {"name": "s"}}
+    document = {"answer": dict(DOCUMENT, citations=[{"endIndex": "999"}]), "session": {"name": "s"}}
 
     result = importing.import_records([importing.Record(where="item 0", data=document)])
 
@@ -361,8 +354,8 @@ def test_answer_response_errors_name_the_nested_field():
 
 @pytest.mark.django_db
 def test_command_imports_good_records_and_exits_non_zero_for_bad_ones(tmp_path, capsys):
-    good = make_answer()
-    bad = make_answer(name=NAME + "-bad", citations=[{"startIndex": "0", "endIndex": "500"}])
+    good = dict(DOCUMENT)
+    bad = dict(DOCUMENT, name=NAME + "-bad", citations=[{"startIndex": "0", "endIndex": "500"}])
     path = tmp_path / "answers.jsonl"
     path.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
 
@@ -380,7 +373,7 @@ def test_command_imports_good_records_and_exits_non_zero_for_bad_ones(tmp_path, 
 @pytest.mark.django_db
 def test_reimporting_the_same_file_changes_nothing(tmp_path):
     path = tmp_path / "answers.json"
-    documents = [make_answer(), make_answer(name=NAME + "2", answerText="二。", citations=[])]
+    documents = [dict(DOCUMENT), dict(DOCUMENT, name=NAME + "2", answerText="二。", citations=[])]
     path.write_text(json.dumps(documents), encoding="utf-8")
     call_command("import_answers", str(path))
     tables = [Answer, Session, Reference, ReferenceChunk, Citation]
@@ -395,9 +388,9 @@ def test_reimporting_the_same_file_changes_nothing(tmp_path):
 
 @pytest.mark.django_db
 def test_reimporting_a_changed_answer_updates_it_in_place():
-    importing.import_text(json.dumps(make_answer()))
+    importing.import_text(json.dumps(dict(DOCUMENT)))
     answer_id = Answer.objects.get().pk
-    changed = make_answer(state="FAILED", citations=[], references=[])
+    changed = dict(DOCUMENT, state="FAILED", citations=[], references=[])
 
     result = importing.import_text(json.dumps(changed))
 
@@ -411,7 +404,7 @@ def test_reimporting_a_changed_answer_updates_it_in_place():
 
 @pytest.mark.django_db
 def test_export_command_writes_jsonl(tmp_path):
-    importing.import_text(json.dumps(make_answer(answerText="Ünïcödé 🙂", citations=[])))
+    importing.import_text(json.dumps(dict(DOCUMENT, answerText="Ünïcödé 🙂", citations=[])))
     out = tmp_path / "out.jsonl"
 
     call_command("export_answers", "-o", str(out))
@@ -429,8 +422,8 @@ def test_an_earlier_session_snapshot_does_not_replace_a_later_one():
     later = {"name": session_name, "turns": [first_turn, second_turn]}
     earlier = {"name": session_name, "turns": [first_turn]}
 
-    importing.import_text(json.dumps({"answer": make_answer(name=NAME + "2"), "session": later}))
-    importing.import_text(json.dumps({"answer": make_answer(), "session": earlier}))
+    importing.import_text(json.dumps({"answer": dict(DOCUMENT, name=NAME + "2"), "session": later}))
+    importing.import_text(json.dumps({"answer": dict(DOCUMENT), "session": earlier}))
 
     assert Session.objects.get().raw == later
     assert Answer.objects.get(name=NAME).query_text == "Capital of France?"
@@ -438,12 +431,14 @@ def test_an_earlier_session_snapshot_does_not_replace_a_later_one():
 
 @pytest.mark.django_db
 def test_an_answer_imported_before_its_session_gets_its_question_later():
-    importing.import_text(json.dumps(make_answer()))
+    importing.import_text(json.dumps(dict(DOCUMENT)))
     session = {
         "name": NAME.rsplit("/answers/", 1)[0],
         "turns": [{"query": {"text": "Capital of France?"}, "answer": NAME}],
     }
 
-    importing.import_text(json.dumps({"answer": make_answer(name=NAME + "2"), "session": session}))
+    importing.import_text(
+        json.dumps({"answer": dict(DOCUMENT, name=NAME + "2"), "session": session})
+    )
 
     assert Answer.objects.get(name=NAME).query_text == "Capital of France?"

@@ -1,45 +1,13 @@
-import json
-
 import pytest
 from rest_framework.test import APIClient
 
-from groundview.answers.importing import import_text
 from groundview.answers.models import Answer, CheckBatch, CheckRun
 from groundview.api.models import ApiToken
 from groundview.review.models import AnswerLabel
+from tests.factories import import_documents, paris_document
 
-ENGINE = "projects/p1/locations/global/collections/default_collection/engines/e1"
-
-
-def make_answer(
-    name: str, text: str = "Paris is the capital of France. 🇫🇷 It has 2 million people.", **extra
-):
-    document = {
-        "name": f"{ENGINE}/sessions/s1/answers/{name}",
-        "state": "SUCCEEDED",
-        "answerText": text,
-        "references": [
-            {
-                "unstructuredDocumentInfo": {
-                    "document": "projects/p1/documents/d1",
-                    "title": "Paris",
-                    "uri": "https://example.org/paris",
-                    "chunkContents": [
-                        {"content": "Paris is the capital and largest city of France."}
-                    ],
-                }
-            }
-        ],
-        "citations": [{"startIndex": "0", "endIndex": "31", "sources": [{"referenceId": "0"}]}],
-        **extra,
-    }
-    return document
-
-
-def import_documents(documents):
-    result = import_text("\n".join(json.dumps(d, ensure_ascii=False) for d in documents))
-    assert not result.problems, result.problems
-    return result
+# tests/api/test_label_export.py still imports the old names from here.
+make_answer = paris_document
 
 
 @pytest.fixture(autouse=True)
@@ -75,7 +43,7 @@ def reviewer_token(reviewer):
 
 @pytest.fixture
 def answer(db):
-    import_documents([make_answer("a1")])
+    import_documents([paris_document("a1")])
     return Answer.objects.get(name__endswith="/answers/a1")
 
 

@@ -9,8 +9,7 @@ from django.urls import reverse
 from groundview.answers.models import Answer, CheckBatch, CheckRun
 from groundview.api.models import ApiToken
 from groundview.review.models import AnswerLabel, ClaimLabel
-
-from .conftest import import_documents, make_answer
+from tests.factories import import_documents, paris_document
 
 pytestmark = pytest.mark.django_db
 
@@ -28,9 +27,9 @@ def client(client, admin_user, settings):
 def answers(reviewer):
     import_documents(
         [
-            make_answer("low", groundingScore=0.1),
-            make_answer("high", groundingScore=0.9, answerSkippedReasons=["ADVERSARIAL_QUERY"]),
-            make_answer("none", state="FAILED"),
+            paris_document("low", groundingScore=0.1),
+            paris_document("high", groundingScore=0.9, answerSkippedReasons=["ADVERSARIAL_QUERY"]),
+            paris_document("none", state="FAILED"),
         ]
     )
     by_name = {answer.short_name: answer for answer in Answer.objects.all()}

@@ -8,8 +8,7 @@ from groundview.answers.importing import import_text
 from groundview.answers.models import Answer, CheckRun
 from groundview.review.filters import parse_sort
 from groundview.review.models import AnswerLabel
-
-from .conftest import ENGINE, import_documents, make_answer
+from tests.factories import ENGINE, import_documents, paris_document
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +20,7 @@ def post_import(client, body, content_type="application/json"):
 
 
 def test_import_one_answer_creates_it(admin_client):
-    response = post_import(admin_client, make_answer("x1"))
+    response = post_import(admin_client, paris_document("x1"))
 
     assert response.status_code == 200
     assert response.json() == {
@@ -32,16 +31,16 @@ def test_import_one_answer_creates_it(admin_client):
         "problems": [],
         "summary": "1 imported (1 new, 0 updated, 0 unchanged), 0 rejected",
     }
-    assert Answer.objects.get().raw == make_answer("x1")
+    assert Answer.objects.get().raw == paris_document("x1")
 
 
 def test_import_answer_response_shape_array_and_jsonl(admin_client):
     wrapped = {
-        "answer": make_answer("w1"),
+        "answer": paris_document("w1"),
         "session": {"name": f"{ENGINE}/sessions/s1", "state": "IN_PROGRESS"},
     }
-    array = [make_answer("arr1"), make_answer("arr2")]
-    jsonl = "\n".join(json.dumps(make_answer(f"l{i}")) for i in range(3))
+    array = [paris_document("arr1"), paris_document("arr2")]
+    jsonl = "\n".join(json.dumps(paris_document(f"l{i}")) for i in range(3))
 
     assert post_import(admin_client, wrapped).json()["created"] == 1
     assert post_import(admin_client, array).json()["created"] == 2
@@ -50,10 +49,10 @@ def test_import_answer_response_shape_array_and_jsonl(admin_client):
 
 
 def test_reimport_reports_unchanged_and_updated(admin_client):
-    post_import(admin_client, make_answer("x1"))
+    post_import(admin_client, paris_document("x1"))
 
-    again = post_import(admin_client, make_answer("x1")).json()
-    changed = post_import(admin_client, make_answer("x1", groundingScore=0.5)).json()
+    again = post_import(admin_client, paris_document("x1")).json()
+    changed = post_import(admin_client, paris_document("x1", groundingScore=0.5)).json()
 
     assert (again["unchanged"], again["created"]) == (1, 0)
     assert (changed["updated"], changed["created"]) == (1, 0)
@@ -63,8 +62,8 @@ def test_reimport_reports_unchanged_and_updated(admin_client):
 def test_mixed_file_imports_good_records_and_lists_problems_with_the_commands_messages(
     admin_client,
 ):
-    bad = make_answer("bad", citations=[{"startIndex": "0", "endIndex": "512"}])
-    body = "\n".join([json.dumps(make_answer("good")), json.dumps(bad), "{not json"])
+    bad = paris_document("bad", citations=[{"startIndex": "0", "endIndex": "512"}])
+    body = "\n".join([json.dumps(paris_document("good")), json.dumps(bad), "{not json"])
 
     response = post_import(admin_client, body, "application/x-ndjson")
 
@@ -88,8 +87,8 @@ def test_mixed_file_imports_good_records_and_lists_problems_with_the_commands_me
         ("{not json", ""),
         ("[1, 2]", ""),
         (json.dumps({"answerText": "no name"}), "name"),
-        (json.dumps(make_answer("x", answerText=7)), "answerText"),
-        (json.dumps(make_answer("x", state=["SUCCEEDED"])), "state"),
+        (json.dumps(paris_document("x", answerText=7)), "answerText"),
+        (json.dumps(paris_document("x", state=["SUCCEEDED"])), "state"),
     ],
 )
 def test_import_with_every_record_rejected_is_400_naming_the_field(admin_client, body, field):
@@ -111,9 +110,9 @@ def test_empty_and_non_utf8_bodies_are_400(admin_client):
 def test_list_answers_with_filters(reviewer_client, reviewer):
     import_documents(
         [
-            make_answer("a1", groundingScore=0.9),
-            make_answer("a2", state="FAILED", groundingScore=0.1),
-            make_answer("a3", answerSkippedReasons=["NO_RELEVANT_CONTENT"]),
+            paris_document("a1", groundingScore=0.9),
+            paris_document("a2", state="FAILED", groundingScore=0.1),
+            paris_document("a3", answerSkippedReasons=["NO_RELEVANT_CONTENT"]),
         ]
     )
     AnswerLabel.objects.create(
@@ -163,7 +162,7 @@ def test_bad_filter_values_are_400_naming_the_parameter(reviewer_client, answer,
 def test_answer_detail_has_the_document_as_imported(reviewer_client, answer):
     data = reviewer_client.get(f"/api/answers/{answer.pk}").json()
 
-    assert data["document"] == make_answer("a1")
+    assert data["document"] == paris_document("a1")
     assert data["session"] == f"{ENGINE}/sessions/s1"
     assert data["label_count"] == 0
     assert data["latest_check"] is None
@@ -193,7 +192,7 @@ def test_cursor_pages_visit_every_answer_once_in_sort_order(reviewer_client, sor
             extra["groundingScore"] = round((i % 5) / 5, 1)  # ties and missing values
         if i % 4:
             extra["createTime"] = f"2025-01-{1 + i % 7:02d}T00:00:00Z"
-        documents.append(make_answer(f"p{i:02d}", **extra))
+        documents.append(paris_document(f"p{i:02d}", **extra))
     import_documents(documents)
     for i, answer in enumerate(Answer.objects.order_by("pk")):
         if i % 2:
@@ -224,7 +223,7 @@ def test_cursor_pages_visit_every_answer_once_in_sort_order(reviewer_client, sor
 
 def test_import_bigger_than_djangos_form_limit(admin_client):
     text = "Grounded. " * 300_000  # 3 MB
-    response = post_import(admin_client, make_answer("big", answerText=text))
+    response = post_import(admin_client, paris_document("big", answerText=text))
 
     assert response.status_code == 200, response.content
     assert Answer.objects.get().answer_text == text
@@ -238,17 +237,17 @@ def test_docs_and_schema_without_slash_redirect(reviewer_client):
 def test_import_queues_checks_when_configured(admin_client, settings):
     settings.GROUNDVIEW_CHECK_ON_IMPORT = True
 
-    post_import(admin_client, [make_answer("c1"), make_answer("c2")])
-    post_import(admin_client, [make_answer("c1"), make_answer("c2", groundingScore=0.3)])
+    post_import(admin_client, [paris_document("c1"), paris_document("c2")])
+    post_import(admin_client, [paris_document("c1"), paris_document("c2", groundingScore=0.3)])
 
     # Checks for the two new answers, then for the one that changed; none for the unchanged one.
     assert sorted(CheckRun.objects.values_list("answer__name", flat=True)) == sorted(
-        [make_answer("c1")["name"], make_answer("c2")["name"], make_answer("c2")["name"]]
+        [paris_document("c1")["name"], paris_document("c2")["name"], paris_document("c2")["name"]]
     )
 
 
 def test_a_cursor_only_works_with_the_sort_it_came_from(reviewer_client):
-    import_documents([make_answer(f"c{i}") for i in range(3)])
+    import_documents([paris_document(f"c{i}") for i in range(3)])
     next_url = reviewer_client.get("/api/answers?sort=name&page_size=1").json()["next"]
     cursor = next_url.split("cursor=")[1].split("&")[0]
 

@@ -6,8 +6,7 @@ import pytest
 
 from groundview.answers.models import Answer, CheckBatch, CheckRun
 from groundview.review.models import AnswerLabel
-
-from .conftest import import_documents, make_answer
+from tests.factories import import_documents, paris_document
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +68,7 @@ def test_runs_filter_by_answer_batch_and_status(reviewer_client, answer):
 def test_batch_of_answer_ids_runs_and_reports_progress(
     admin_client, fake_engine, django_capture_on_commit_callbacks
 ):
-    import_documents([make_answer(f"b{i}") for i in range(3)])
+    import_documents([paris_document(f"b{i}") for i in range(3)])
     ids = list(Answer.objects.values_list("pk", flat=True))
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -96,7 +95,7 @@ def test_batch_failures_carry_their_error(
 ):
     # The failing fake engine raises for answers containing 💥.
     settings.GROUNDVIEW_CHECK_ENGINE = f"{ENGINES}.failing_engine"
-    import_documents([make_answer("boom", text="It went 💥 here.", citations=[])])
+    import_documents([paris_document("boom", text="It went 💥 here.", citations=[])])
     answer = Answer.objects.get()
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -227,7 +226,7 @@ def test_malformed_json_body_is_400(reviewer_client):
 
 
 def test_labels_filter_by_reviewer_answer_and_verdict(reviewer_client, admin_user, reviewer):
-    import_documents([make_answer("l1"), make_answer("l2")])
+    import_documents([paris_document("l1"), paris_document("l2")])
     first, second = Answer.objects.order_by("name")
     AnswerLabel.objects.create(answer=first, reviewer=reviewer, verdict="supported")
     AnswerLabel.objects.create(answer=second, reviewer=reviewer, verdict="unsupported")

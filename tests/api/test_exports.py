@@ -9,8 +9,7 @@ import pytest
 
 from groundview.answers.models import Answer, Session
 from groundview.review.models import AnswerLabel, ClaimLabel
-
-from .conftest import ENGINE, import_documents, make_answer
+from tests.factories import ENGINE, import_documents, paris_document
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +21,8 @@ def body(response) -> str:
 
 def test_answers_jsonl_is_the_imported_documents_and_honours_filters(reviewer_client):
     documents = [
-        make_answer("e1", text="Ünïcode 中文 😀.", citations=[]),
-        make_answer("e2", state="FAILED"),
+        paris_document("e1", text="Ünïcode 中文 😀.", citations=[]),
+        paris_document("e2", state="FAILED"),
     ]
     import_documents(documents)
 

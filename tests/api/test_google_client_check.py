@@ -22,8 +22,8 @@ from google.protobuf import json_format
 
 from groundview.api.models import ApiToken
 from groundview.grounding import parse_request
+from tests.factories import ENGINE, import_documents, paris_document
 
-from .conftest import ENGINE, import_documents, make_answer
 from .test_vertex import assert_invalid, check
 
 CONFIG = "projects/p1/locations/global/groundingConfigs/default_grounding_config"
@@ -201,7 +201,7 @@ def test_googles_rest_client_with_the_real_engine(live_server, token):
 def test_googles_client_gets_answers_and_sessions_and_a_missing_one_is_not_found(
     live_server, token
 ):
-    import_documents([make_answer("g1", text="Paris is the capital of France. 🇫🇷")])
+    import_documents([paris_document("g1", text="Paris is the capital of France. 🇫🇷")])
     client = client_for(de, "ConversationalSearchServiceClient", live_server, token)
 
     answer = client.get_answer(name=f"{ENGINE}/sessions/s1/answers/g1")

@@ -9,8 +9,7 @@ from google.cloud import discoveryengine_v1 as de
 from rest_framework.test import APIClient
 
 from groundview.answers.models import Answer, Session
-
-from .conftest import ENGINE, make_answer
+from tests.factories import ENGINE, paris_document
 
 NAME = f"{ENGINE}/sessions/s1/answers/x1"
 
@@ -23,12 +22,12 @@ def post_import(client, body, content_type="application/json"):
 def test_a_body_of_hostile_records_is_a_400_listing_each_with_its_field(admin_client):
     body = "\n".join(
         [
-            json.dumps(make_answer("x1", state="S" * 65)),
+            json.dumps(paris_document("x1", state="S" * 65)),
             '{"name": "n", "x": ' + "[" * 10_000 + "]" * 10_000 + "}",
             '{"name": "n", "x": ' + "1" * 5000 + "}",
             '{"name": "n", "x": NaN}',
             '{"name": "n", "x": 1e400}',
-            json.dumps(make_answer("x2", title="\ud800")),
+            json.dumps(paris_document("x2", title="\ud800")),
             json.dumps({"name": "n" * 1100}),
         ]
     )
@@ -53,7 +52,11 @@ def test_a_body_of_hostile_records_is_a_400_listing_each_with_its_field(admin_cl
 @pytest.mark.django_db
 def test_good_records_of_a_body_with_bad_ones_are_kept(admin_client):
     body = "\n".join(
-        [json.dumps(make_answer("x1")), '{"name": "n", "x": NaN}', json.dumps(make_answer("x3"))]
+        [
+            json.dumps(paris_document("x1")),
+            '{"name": "n", "x": NaN}',
+            json.dumps(paris_document("x3")),
+        ]
     )
 
     response = post_import(admin_client, body, "application/x-ndjson")
@@ -94,7 +97,7 @@ def test_ragas_csv_imports_over_the_api(admin_client):
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_api_imports_of_the_same_new_file_are_all_200_without_duplicates(admin_user):
-    body = "\n".join(json.dumps(make_answer(f"c{i}")) for i in range(4))
+    body = "\n".join(json.dumps(paris_document(f"c{i}")) for i in range(4))
     statuses, errors = [], []
     start = threading.Barrier(6)
 

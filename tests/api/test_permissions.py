@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 
 from groundview.api.models import ApiToken
-
-from .conftest import make_answer
+from tests.factories import paris_document
 
 ADMIN, REVIEWER = "admin", "reviewer"
 CHECK_BODY = {
@@ -21,7 +20,7 @@ ROUTES = [
     ("get", "/api/sessions", REVIEWER, None),
     ("get", "/api/sessions/{session}", REVIEWER, None),
     ("get", "/api/answers", REVIEWER, None),
-    ("post", "/api/answers", ADMIN, make_answer("new")),
+    ("post", "/api/answers", ADMIN, paris_document("new")),
     ("get", "/api/answers/{answer}", REVIEWER, None),
     ("delete", "/api/answers/{answer}", ADMIN, None),
     ("get", "/api/answers/{answer}/checks", REVIEWER, None),

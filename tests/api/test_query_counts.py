@@ -6,8 +6,7 @@ from django.test.utils import CaptureQueriesContext
 
 from groundview.answers.models import Answer, CheckBatch, CheckRun, Session, SkippedReason
 from groundview.review.models import AnswerLabel, ClaimLabel
-
-from .conftest import ENGINE
+from tests.factories import ENGINE
 
 pytestmark = pytest.mark.django_db
 

@@ -21,8 +21,7 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase
 
 from groundview.api.models import ApiToken
-
-from .conftest import import_documents, make_answer
+from tests.factories import import_documents, paris_document
 
 # Bounded so the suite stays quick; set GROUNDVIEW_SCHEMATHESIS_EXAMPLES for a longer hunt.
 EXAMPLES_PER_OPERATION = int(os.environ.get("GROUNDVIEW_SCHEMATHESIS_EXAMPLES", "25"))
@@ -44,7 +43,9 @@ def schema_and_auth(admin_user, wsgi_app, settings):
     # Hundreds of requests a minute from one token: rate limits are tested in
     # test_throttles_and_tokens.py; here they would only turn the run into 429s.
     settings.GROUNDVIEW_THROTTLE_RATES = {}
-    import_documents([make_answer("s1"), make_answer("s2", text="Ünïcode 中文 😀.", citations=[])])
+    import_documents(
+        [paris_document("s1"), paris_document("s2", text="Ünïcode 中文 😀.", citations=[])]
+    )
     _, token = ApiToken.issue(admin_user, "schemathesis")
     headers = {"Authorization": f"Bearer {token}"}
     schema = schemathesis.openapi.from_wsgi("/api/schema/", wsgi_app, headers=headers)

@@ -7,8 +7,7 @@ import pytest
 from groundview.answers.demo import demo_records
 from groundview.answers.importing import Record, import_records, is_answer_response
 from groundview.answers.models import Session
-
-from .conftest import ENGINE, import_documents, make_answer
+from tests.factories import ENGINE, import_documents, paris_document
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +54,7 @@ def test_sessions_get_returns_the_stored_session_document(reviewer_client):
 
 
 def test_session_implied_by_its_answers_is_built_from_them(reviewer_client):
-    import_documents([make_answer("a1"), make_answer("a2")])
+    import_documents([paris_document("a1"), paris_document("a2")])
 
     data = reviewer_client.get(f"/v1/{ENGINE}/sessions/s1").json()
 

@@ -3,7 +3,7 @@ single violation (so nothing the pages need was inline)."""
 
 import pytest
 
-from ..review.conftest import build_answer
+from tests.factories import create_answer, document_reference
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,9 +20,9 @@ def watch_csp(page):
 
 
 def test_hostile_reference_is_no_link_and_pages_keep_the_policy(live_server, page, reviewer):
-    answer = build_answer(
+    answer = create_answer(
         "Paris is the capital of France.",
-        references=[("Paris", ["Paris is the capital of France."])],
+        references=[document_reference("Paris", ["Paris is the capital of France."])],
     )
     answer.references.update(uri=HOSTILE)
     violations = watch_csp(page)

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from groundview.review.models import AnswerLabel
+from tests.factories import create_answer, create_check_run, document_reference, span_of
 
-from ..review.conftest import add_check, build_answer, span_of
 from .test_review_flow import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,12 +29,15 @@ CHUNKS = [
 
 def eiffel_answer():
     """Four claims: 1 and 3 cited, 2 uncited (its support was missed), 4 needs no check."""
-    answer = build_answer(
+    answer = create_answer(
         EIFFEL,
         query="Queue question: how tall is the Eiffel Tower?",
-        references=[("Eiffel Tower", CHUNKS), ("Bananas", ["Bananas are yellow."])],
+        references=[
+            document_reference("Eiffel Tower", CHUNKS),
+            document_reference("Bananas", ["Bananas are yellow."]),
+        ],
     )
-    add_check(
+    create_check_run(
         answer,
         [
             (*span_of(EIFFEL, "The Eiffel Tower is 330 m tall 🗼."), 0.9, [1]),
@@ -51,8 +54,8 @@ def eiffel_answer():
 
 
 def small_answer(text, query):
-    answer = build_answer(text, query=query, references=[("Source", [text])])
-    add_check(
+    answer = create_answer(text, query=query, references=[document_reference("Source", [text])])
+    create_check_run(
         answer,
         [(0, len(text.encode()), 0.9, [0])],
         facts=[{"factText": text, "attributes": {"title": "Source"}}],

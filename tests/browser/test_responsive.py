@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 
 from groundview.answers.models import Answer, CheckRun
 from groundview.review.models import AnswerLabel
+from tests.factories import create_check_run
 
-from ..review.conftest import add_check
 from .test_review_flow import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -54,7 +54,7 @@ def demo_with_a_check():
         )
         for i, s in enumerate(supports)
     ]
-    add_check(answer, claims, facts=facts, fact_sources=sources)
+    create_check_run(answer, claims, facts=facts, fact_sources=sources)
     return answer
 
 

@@ -3,8 +3,13 @@
 import pytest
 
 from groundview.review.models import AnswerLabel
-
-from ..review.conftest import add_check, build_answer, span_of
+from tests.factories import (
+    create_answer,
+    create_check_run,
+    document_reference,
+    grounding_support,
+    span_of,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -13,11 +18,11 @@ SECOND = "巴黎是法国的首都。埃菲尔铁塔建于1889年。"
 
 
 def checked_answer(text, sentences, facts, query):
-    answer = build_answer(
+    answer = create_answer(
         text,
         query=query,
-        references=[(f"Source {i}", [fact]) for i, fact in enumerate(facts)],
-        grounding_score=0.8,
+        references=[document_reference(f"Source {i}", [fact]) for i, fact in enumerate(facts)],
+        groundingScore=0.8,
     )
     claims = []
     for i, sentence in enumerate(sentences):
@@ -26,7 +31,7 @@ def checked_answer(text, sentences, facts, query):
             claims.append((start, end, 0.9 - 0.5 * i, [i]))
         else:
             claims.append((start, end, None, [], False))
-    add_check(
+    create_check_run(
         answer,
         claims,
         facts=[
@@ -135,12 +140,14 @@ def test_keyboard_labelling_through_the_queue(live_server, page, reviewer, artif
 
 def test_an_answer_with_a_script_tag_runs_no_script(live_server, page, reviewer, artifacts):
     text = 'Hi <script>window.pwned = true; alert("x")</script> <img src=x onerror="window.pwned=true"> bye.'
-    answer = build_answer(
+    answer = create_answer(
         text,
         references=[
-            ("<script>alert(1)</script>", ['<b onmouseover="window.pwned=true">chunk</b>'])
+            document_reference(
+                "<script>alert(1)</script>", ['<b onmouseover="window.pwned=true">chunk</b>']
+            )
         ],
-        supports=[(0, len(text.encode()), 0.5, [0])],
+        supports=[grounding_support(0, len(text.encode()), 0, score=0.5)],
     )
     log_in(page, live_server, "rita", "pw-rita-123")
     page.goto(f"{live_server.url}/answers/{answer.pk}/")

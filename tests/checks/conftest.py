@@ -1,5 +1,3 @@
-import itertools
-import json
 import os
 import signal
 import subprocess
@@ -10,42 +8,13 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from groundview.answers import importing
-from groundview.answers.models import Answer
-
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = "tests.checks.fake_engines"
-SESSION = "projects/1/locations/global/collections/default_collection/engines/e/sessions/s1"
-
-_names = itertools.count(1)
 
 
 @pytest.fixture
 def fake_engine(settings):
     settings.GROUNDVIEW_CHECK_ENGINE = f"{ENGINES}.fake_engine"
-
-
-@pytest.fixture
-def make_answer():
-    """Import an answer document (the importer is the only writer of answers) and return it."""
-
-    def make(text="Paris is the capital of France.", references=None, **fields):
-        if references is None:
-            references = [
-                {"chunkInfo": {"content": "Paris is the capital of France.", "chunk": "c1"}}
-            ]
-        raw = {
-            "name": f"{SESSION}/answers/a{next(_names)}",
-            "state": "SUCCEEDED",
-            "answerText": text,
-            "references": references,
-            **fields,
-        }
-        result = importing.import_text(json.dumps(raw))
-        assert not result.problems, result.problems
-        return Answer.objects.get(name=raw["name"])
-
-    return make
 
 
 def wait_for(predicate, timeout, what):

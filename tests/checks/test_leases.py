@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from groundview.answers import checks
 from groundview.answers.models import CheckRun
+from tests.factories import create_sourced_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -40,10 +41,10 @@ def stale(answer, status=Status.QUEUED, **fields):
     return CheckRun.objects.create(answer=answer, status=status, lease_expires_at=past, **fields)
 
 
-def test_a_queued_run_holds_a_lease_and_a_started_one_renews_it(make_answer, settings):
+def test_a_queued_run_holds_a_lease_and_a_started_one_renews_it(settings):
     settings.GROUNDVIEW_STALE_RUN_SECONDS = 120
     before = timezone.now()
-    run = CheckRun.objects.create(answer=make_answer())
+    run = CheckRun.objects.create(answer=create_sourced_answer())
     assert before + timedelta(seconds=120) <= run.lease_expires_at
     assert run.lease_expires_at <= timezone.now() + timedelta(seconds=120)
 
@@ -56,10 +57,10 @@ def test_a_queued_run_holds_a_lease_and_a_started_one_renews_it(make_answer, set
 
 
 def test_the_sweep_sends_stale_runs_once_and_leaves_the_rest(
-    make_answer, settings, sent, django_capture_on_commit_callbacks
+    settings, sent, django_capture_on_commit_callbacks
 ):
     settings.GROUNDVIEW_STALE_RUN_SECONDS = 60
-    answer = make_answer()
+    answer = create_sourced_answer()
     lost_message = stale(answer)
     lost_worker = stale(answer, Status.RUNNING, attempts=1)
     fresh = CheckRun.objects.create(answer=answer)
@@ -81,9 +82,9 @@ def test_the_sweep_sends_stale_runs_once_and_leaves_the_rest(
     assert lost_message.lease_expires_at > timezone.now() + timedelta(seconds=50)
 
 
-def test_a_run_requeued_again_and_again_waits_longer_each_time(make_answer, settings, sent):
+def test_a_run_requeued_again_and_again_waits_longer_each_time(settings, sent):
     settings.GROUNDVIEW_STALE_RUN_SECONDS = 60
-    run = stale(make_answer(), requeues=3)
+    run = stale(create_sourced_answer(), requeues=3)
 
     checks.requeue_stale()
 
@@ -94,9 +95,9 @@ def test_a_run_requeued_again_and_again_waits_longer_each_time(make_answer, sett
 
 
 def test_a_run_that_lost_its_worker_max_attempts_times_is_given_up(
-    make_answer, sent, django_capture_on_commit_callbacks
+    sent, django_capture_on_commit_callbacks
 ):
-    run = stale(make_answer(), Status.RUNNING, attempts=checks.MAX_ATTEMPTS)
+    run = stale(create_sourced_answer(), Status.RUNNING, attempts=checks.MAX_ATTEMPTS)
 
     with django_capture_on_commit_callbacks(execute=True):
         sweep = checks.requeue_stale()
@@ -110,7 +111,7 @@ def test_a_run_that_lost_its_worker_max_attempts_times_is_given_up(
 
 
 def test_a_sweep_that_cannot_publish_leaves_the_run_for_the_next(
-    make_answer, monkeypatch, django_capture_on_commit_callbacks
+    monkeypatch, django_capture_on_commit_callbacks
 ):
     from kombu.exceptions import OperationalError
 
@@ -120,7 +121,7 @@ def test_a_sweep_that_cannot_publish_leaves_the_run_for_the_next(
         raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
 
     monkeypatch.setattr(tasks.check_runs, "delay", unreachable)
-    run = stale(make_answer())
+    run = stale(create_sourced_answer())
 
     with django_capture_on_commit_callbacks(execute=True):
         checks.requeue_stale()
@@ -131,13 +132,13 @@ def test_a_sweep_that_cannot_publish_leaves_the_run_for_the_next(
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("row_locks", [True, False], ids=["row locks", "no row locks"])
-def test_concurrent_sweeps_send_each_stale_run_once(make_answer, sent, monkeypatch, row_locks):
+def test_concurrent_sweeps_send_each_stale_run_once(sent, monkeypatch, row_locks):
     if connection.vendor != "postgresql":
         pytest.skip("concurrent sweeps need a database that takes concurrent writers")
     if not row_locks:
         # As on a database without SELECT ... FOR UPDATE: the compare-and-set alone must do.
         monkeypatch.setattr(QuerySet, "select_for_update", lambda self, **kwargs: self)
-    answer = make_answer()
+    answer = create_sourced_answer()
     runs = [stale(answer) for _ in range(60)] + [
         stale(answer, Status.RUNNING, attempts=1) for _ in range(60)
     ]
@@ -165,12 +166,12 @@ def test_concurrent_sweeps_send_each_stale_run_once(make_answer, sent, monkeypat
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_running_run_keeps_its_lease_while_the_worker_works(make_answer, settings):
+def test_a_running_run_keeps_its_lease_while_the_worker_works(settings):
     if connection.vendor != "postgresql":
         pytest.skip("the renewing thread needs its own connection to the same database")
     settings.GROUNDVIEW_STALE_RUN_SECONDS = 1
     run = CheckRun.objects.create(
-        answer=make_answer(), status=Status.RUNNING, lease_expires_at=timezone.now()
+        answer=create_sourced_answer(), status=Status.RUNNING, lease_expires_at=timezone.now()
     )
 
     with checks.leases.holding_leases([run.pk]):
@@ -181,8 +182,8 @@ def test_a_running_run_keeps_its_lease_while_the_worker_works(make_answer, setti
     assert run.lease_expires_at > timezone.now()
 
 
-def test_requeue_stale_command(make_answer, sent, capsys, django_capture_on_commit_callbacks):
-    answer = make_answer()
+def test_requeue_stale_command(sent, capsys, django_capture_on_commit_callbacks):
+    answer = create_sourced_answer()
     lost = stale(answer)
     given_up = stale(answer, Status.RUNNING, attempts=checks.MAX_ATTEMPTS)
     fresh = CheckRun.objects.create(answer=answer)
@@ -200,9 +201,9 @@ def test_requeue_stale_command(make_answer, sent, capsys, django_capture_on_comm
 
 
 def test_admin_action_sends_selected_unfinished_runs_again(
-    admin_client, make_answer, sent, django_capture_on_commit_callbacks
+    admin_client, sent, django_capture_on_commit_callbacks
 ):
-    answer = make_answer()
+    answer = create_sourced_answer()
     queued = CheckRun.objects.create(answer=answer)  # lease not run out: the admin decides
     done = stale(answer, Status.SUCCEEDED)
 

@@ -3,6 +3,7 @@
 import pytest
 
 from groundview.answers import checks
+from tests.factories import create_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -60,8 +61,8 @@ STEPS = [
 ]
 
 
-def test_facts_come_from_references_then_unseen_observations(make_answer, settings):
-    answer = make_answer("Paris is the capital of France.", references=REFERENCES, steps=STEPS)
+def test_facts_come_from_references_then_unseen_observations(settings):
+    answer = create_answer("Paris is the capital of France.", references=REFERENCES, steps=STEPS)
 
     request, sources = checks.prepare_request(answer)
 
@@ -107,18 +108,18 @@ def test_facts_come_from_references_then_unseen_observations(make_answer, settin
     assert checks.build_request(answer) == request
 
 
-def test_an_answer_without_references_has_no_facts(make_answer):
-    answer = make_answer("Nothing to ground here.", references=[])
+def test_an_answer_without_references_has_no_facts():
+    answer = create_answer("Nothing to ground here.", references=[])
 
     assert checks.build_request(answer)["facts"] == []
 
 
-def test_long_texts_are_split_and_facts_capped_at_the_engines_limits(make_answer):
+def test_long_texts_are_split_and_facts_capped_at_the_engines_limits():
     long_text = ("word " * 4_500).strip()  # 22,499 characters
     references = [{"chunkInfo": {"content": long_text}}] + [
         {"chunkInfo": {"content": f"fact number {i}"}} for i in range(250)
     ]
-    answer = make_answer("A long one.", references=references)
+    answer = create_answer("A long one.", references=references)
 
     request, sources = checks.prepare_request(answer)
 

@@ -10,6 +10,7 @@ from django.db import connections
 from groundview.answers import checks
 from groundview.answers.exporting import answer_jsonl
 from groundview.answers.models import Answer, CheckRun, Reference
+from tests.factories import create_sourced_answer
 
 from .conftest import wait_for
 
@@ -24,10 +25,8 @@ def queue(answers, capture, **kwargs):
         return checks.queue_checks(answers, **kwargs)
 
 
-def test_a_queued_check_stores_one_succeeded_run(
-    make_answer, fake_engine, django_capture_on_commit_callbacks
-):
-    answer = make_answer("Paris is the capital of France. 🗼")
+def test_a_queued_check_stores_one_succeeded_run(fake_engine, django_capture_on_commit_callbacks):
+    answer = create_sourced_answer("Paris is the capital of France. 🗼")
     raw_before = copy.deepcopy(answer.raw)
     exported_before = list(answer_jsonl(Answer.objects.all()))
     references_before = list(Reference.objects.values())
@@ -58,9 +57,9 @@ def test_a_queued_check_stores_one_succeeded_run(
 
 
 def test_runs_are_kept_and_the_answer_points_at_the_newest(
-    make_answer, fake_engine, django_capture_on_commit_callbacks
+    fake_engine, django_capture_on_commit_callbacks
 ):
-    answer = make_answer()
+    answer = create_sourced_answer()
     queue([answer], django_capture_on_commit_callbacks)
     queue(Answer.objects.all(), django_capture_on_commit_callbacks)
 
@@ -76,9 +75,9 @@ def test_runs_are_kept_and_the_answer_points_at_the_newest(
 
 
 def test_running_a_finished_check_again_changes_nothing(
-    make_answer, fake_engine, django_capture_on_commit_callbacks
+    fake_engine, django_capture_on_commit_callbacks
 ):
-    answer = make_answer()
+    answer = create_sourced_answer()
     queue([answer], django_capture_on_commit_callbacks)
     run = CheckRun.objects.get()
 
@@ -90,8 +89,8 @@ def test_running_a_finished_check_again_changes_nothing(
     assert checks.run_checks([run.pk]) == checks.Outcome(skipped=1)
 
 
-def test_a_run_left_running_by_a_dead_worker_is_taken_over(make_answer, fake_engine):
-    answer = make_answer()
+def test_a_run_left_running_by_a_dead_worker_is_taken_over(fake_engine):
+    answer = create_sourced_answer()
     run = CheckRun.objects.create(answer=answer, status=Status.RUNNING, attempts=1)
 
     run = checks.run_check(run.pk)
@@ -101,10 +100,10 @@ def test_a_run_left_running_by_a_dead_worker_is_taken_over(make_answer, fake_eng
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_run_another_worker_holds_is_left_alone(make_answer, fake_engine):
+def test_a_run_another_worker_holds_is_left_alone(fake_engine):
     if connections["default"].vendor != "postgresql":
         pytest.skip("run locks are PostgreSQL session locks")
-    answer = make_answer()
+    answer = create_sourced_answer()
     run = CheckRun.objects.create(answer=answer, status=Status.RUNNING, attempts=1)
     # Another connection stands for a live worker that is checking this run right now.
     other = connections.create_connection("default")
@@ -126,12 +125,12 @@ def test_a_run_another_worker_holds_is_left_alone(make_answer, fake_engine):
 
 
 def test_an_engine_that_raises_fails_its_run_and_the_batch_counts_it(
-    make_answer, settings, django_capture_on_commit_callbacks
+    settings, django_capture_on_commit_callbacks
 ):
     settings.GROUNDVIEW_CHECK_ENGINE = "tests.checks.fake_engines.failing_engine"
-    good = make_answer("Paris is the capital of France.")
-    bad = make_answer("Paris 💥 is the capital of France.")
-    invalid = make_answer("INVALID Paris.")
+    good = create_sourced_answer("Paris is the capital of France.")
+    bad = create_sourced_answer("Paris 💥 is the capital of France.")
+    invalid = create_sourced_answer("INVALID Paris.")
 
     batch = queue([good, bad, invalid], django_capture_on_commit_callbacks)
 
@@ -158,10 +157,10 @@ def test_an_engine_that_raises_fails_its_run_and_the_batch_counts_it(
     assert good.latest_check.status == Status.SUCCEEDED
 
 
-def test_an_invalid_request_in_a_batch_fails_alone(make_answer, settings):
+def test_an_invalid_request_in_a_batch_fails_alone(settings):
     settings.GROUNDVIEW_CHECK_ENGINE = "tests.checks.fake_engines.fake_engine"
     runs = [
-        CheckRun.objects.create(answer=make_answer(text))
+        CheckRun.objects.create(answer=create_sourced_answer(text))
         for text in ("Paris is nice.", "INVALID text.", "France is big.")
     ]
 
@@ -176,14 +175,14 @@ def test_an_invalid_request_in_a_batch_fails_alone(make_answer, settings):
 
 
 def test_batches_of_tasks_follow_the_batch_size_setting(
-    make_answer, fake_engine, settings, django_capture_on_commit_callbacks, monkeypatch
+    fake_engine, settings, django_capture_on_commit_callbacks, monkeypatch
 ):
     settings.GROUNDVIEW_CHECK_BATCH_SIZE = 2
     sent = []
     from groundview.answers import tasks
 
     monkeypatch.setattr(tasks.check_runs, "delay", sent.append)
-    answers = [make_answer() for _ in range(5)]
+    answers = [create_sourced_answer() for _ in range(5)]
 
     queue(answers, django_capture_on_commit_callbacks)
 
@@ -192,9 +191,9 @@ def test_batches_of_tasks_follow_the_batch_size_setting(
 
 
 def test_nothing_is_sent_before_the_transaction_commits(
-    make_answer, fake_engine, django_capture_on_commit_callbacks
+    fake_engine, django_capture_on_commit_callbacks
 ):
-    answer = make_answer()
+    answer = create_sourced_answer()
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         checks.queue_checks([answer])
         assert CheckRun.objects.get().status == Status.QUEUED
@@ -202,9 +201,9 @@ def test_nothing_is_sent_before_the_transaction_commits(
 
 
 def test_checks_after_import_follow_the_setting(
-    make_answer, fake_engine, settings, django_capture_on_commit_callbacks
+    fake_engine, settings, django_capture_on_commit_callbacks
 ):
-    answer = make_answer()
+    answer = create_sourced_answer()
     settings.GROUNDVIEW_CHECK_ON_IMPORT = False
     assert checks.queue_checks_after_import([answer.pk]) is None
     assert not CheckRun.objects.exists()
@@ -217,11 +216,11 @@ def test_checks_after_import_follow_the_setting(
 
 @pytest.mark.django_db(transaction=True)
 def test_check_answers_command_filters_and_waits(
-    make_answer, fake_engine, django_capture_on_commit_callbacks, capsys
+    fake_engine, django_capture_on_commit_callbacks, capsys
 ):
-    checked = make_answer()
-    make_answer(state="FAILED")
-    unchecked = make_answer()
+    checked = create_sourced_answer()
+    create_sourced_answer(state="FAILED")
+    unchecked = create_sourced_answer()
     queue([checked], django_capture_on_commit_callbacks)
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -239,9 +238,9 @@ def test_check_answers_command_filters_and_waits(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_check_answers_command_exits_non_zero_on_failures(make_answer, settings, capsys):
+def test_check_answers_command_exits_non_zero_on_failures(settings, capsys):
     settings.GROUNDVIEW_CHECK_ENGINE = "tests.checks.fake_engines.failing_engine"
-    bad = make_answer("💥")
+    bad = create_sourced_answer("💥")
 
     with pytest.raises(CommandError) as error:
         call_command("check_answers", "--wait", "--timeout", "60")
@@ -250,7 +249,7 @@ def test_check_answers_command_exits_non_zero_on_failures(make_answer, settings,
     assert f"({bad.name}): RuntimeError: engine exploded on 💥" in capsys.readouterr().err
 
 
-def test_check_answers_command_with_nothing_to_do(make_answer, capsys):
+def test_check_answers_command_with_nothing_to_do(capsys):
     call_command("check_answers", "--state", "STREAMING")
 
     assert capsys.readouterr().out == "No answers match; nothing queued.\n"
@@ -275,8 +274,8 @@ def test_import_answers_queues_checks_when_configured(fake_engine, settings, tmp
     assert f"queued grounding checks: batch {run.batch_id}" in capsys.readouterr().out
 
 
-def test_a_run_that_keeps_taking_its_worker_down_is_failed(make_answer, fake_engine):
-    answer = make_answer()
+def test_a_run_that_keeps_taking_its_worker_down_is_failed(fake_engine):
+    answer = create_sourced_answer()
     run = CheckRun.objects.create(
         answer=answer, status=Status.RUNNING, attempts=checks.MAX_ATTEMPTS
     )
@@ -305,10 +304,10 @@ def flaky(monkeypatch, failures):
     return calls
 
 
-def test_transient_database_errors_are_retried(make_answer, fake_engine, monkeypatch):
+def test_transient_database_errors_are_retried(fake_engine, monkeypatch):
     from groundview.answers.tasks import check_runs
 
-    run = CheckRun.objects.create(answer=make_answer())
+    run = CheckRun.objects.create(answer=create_sourced_answer())
     calls = flaky(monkeypatch, failures=2)
 
     check_runs.apply(args=[[run.pk]])
@@ -318,12 +317,10 @@ def test_transient_database_errors_are_retried(make_answer, fake_engine, monkeyp
     assert run.status == Status.SUCCEEDED
 
 
-def test_a_task_that_keeps_failing_transiently_fails_its_runs(
-    make_answer, fake_engine, monkeypatch
-):
+def test_a_task_that_keeps_failing_transiently_fails_its_runs(fake_engine, monkeypatch):
     from groundview.answers.tasks import MAX_RETRIES, check_runs
 
-    run = CheckRun.objects.create(answer=make_answer())
+    run = CheckRun.objects.create(answer=create_sourced_answer())
     calls = flaky(monkeypatch, failures=100)
 
     check_runs.apply(args=[[run.pk]])
@@ -338,7 +335,7 @@ def test_a_task_that_keeps_failing_transiently_fails_its_runs(
 
 
 def test_runs_whose_task_cannot_be_sent_are_failed(
-    make_answer, fake_engine, monkeypatch, django_capture_on_commit_callbacks
+    fake_engine, monkeypatch, django_capture_on_commit_callbacks
 ):
     from kombu.exceptions import OperationalError
 
@@ -349,7 +346,7 @@ def test_runs_whose_task_cannot_be_sent_are_failed(
 
     monkeypatch.setattr(tasks.check_runs, "delay", unreachable)
 
-    batch = queue([make_answer()], django_capture_on_commit_callbacks)
+    batch = queue([create_sourced_answer()], django_capture_on_commit_callbacks)
 
     progress = checks.batch_progress(batch)
     assert (progress.failed, progress.queued) == (1, 0)
@@ -361,11 +358,9 @@ def test_runs_whose_task_cannot_be_sent_are_failed(
 
 @pytest.mark.model
 @pytest.mark.parametrize("text", ["", "Let me know if you have other questions."])
-def test_an_answer_with_nothing_to_check_gets_no_score(
-    text, make_answer, django_capture_on_commit_callbacks
-):
+def test_an_answer_with_nothing_to_check_gets_no_score(text, django_capture_on_commit_callbacks):
     # Given an answer with no claim that needs a check, checked by the real engine
-    answer = make_answer(text)
+    answer = create_sourced_answer(text)
 
     queue([answer], django_capture_on_commit_callbacks)
 

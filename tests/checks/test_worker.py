@@ -7,6 +7,7 @@ import pytest
 from groundview.answers import checks
 from groundview.answers.models import Answer, CheckRun
 from groundview.answers.tasks import check_runs
+from tests.factories import create_answer, create_sourced_answer
 
 from .conftest import wait_for
 
@@ -28,9 +29,9 @@ FACTS = [
 ]
 
 
-def twenty_answers(make_answer):
+def twenty_answers():
     return [
-        make_answer(
+        create_answer(
             TEXTS[i % 4] + f" Answer {i}.",
             references=[
                 {
@@ -51,9 +52,9 @@ def finished(batch):
 
 
 @pytest.mark.model
-def test_twenty_answers_each_get_one_succeeded_run_same_as_eager(workers, make_answer, settings):
+def test_twenty_answers_each_get_one_succeeded_run_same_as_eager(workers, settings):
     # The real engine with the real MiniLM model, in the worker and, for eager mode, in this process.
-    answers = twenty_answers(make_answer)
+    answers = twenty_answers()
     worker = workers.start(engine="")
 
     batch = checks.queue_checks(Answer.objects.all(), description="twenty")
@@ -87,8 +88,8 @@ def test_twenty_answers_each_get_one_succeeded_run_same_as_eager(workers, make_a
         assert answer.latest_check == in_process
 
 
-def test_a_killed_worker_task_is_completed_by_another_worker(workers, make_answer):
-    answer = make_answer("Paris is the capital of France.")
+def test_a_killed_worker_task_is_completed_by_another_worker(workers):
+    answer = create_sourced_answer("Paris is the capital of France.")
     # The slow engine keeps the task running until the kill; Redis hands an unacknowledged task
     # to another consumer once the visibility timeout has passed.
     first = workers.start(
@@ -118,8 +119,8 @@ def test_a_killed_worker_task_is_completed_by_another_worker(workers, make_answe
     assert answer.latest_check == run
 
 
-def test_a_task_delivered_twice_stores_one_run(workers, make_answer):
-    answer = make_answer()
+def test_a_task_delivered_twice_stores_one_run(workers):
+    answer = create_sourced_answer()
     workers.start(engine="slow_engine", concurrency=2, GROUNDVIEW_FAKE_ENGINE_DELAY=1)
     batch = checks.queue_checks([answer])
     run = CheckRun.objects.get()
@@ -134,9 +135,9 @@ def test_a_task_delivered_twice_stores_one_run(workers, make_answer):
     assert CheckRun.objects.count() == 1
 
 
-def test_a_worker_whose_engine_raises_fails_the_run_and_the_batch_counts_it(workers, make_answer):
-    good = make_answer("Paris is the capital of France.")
-    bad = make_answer("Paris 💥 France.")
+def test_a_worker_whose_engine_raises_fails_the_run_and_the_batch_counts_it(workers):
+    good = create_sourced_answer("Paris is the capital of France.")
+    bad = create_sourced_answer("Paris 💥 France.")
     workers.start(engine="failing_engine")
 
     batch = checks.queue_checks([good, bad])

@@ -9,6 +9,7 @@ from django.db.models import Count, Q
 
 from groundview.answers import checks
 from groundview.answers.models import Answer, CheckRun
+from tests.factories import create_sourced_answer
 
 from .conftest import wait_for
 
@@ -26,13 +27,13 @@ def ready_at(workers, index):
     return time.monotonic()
 
 
-def test_sigkill_and_broker_flush_mid_batch_recover_with_no_operator(
-    workers, make_answer, settings
-):
+def test_sigkill_and_broker_flush_mid_batch_recover_with_no_operator(workers, settings):
     settings.GROUNDVIEW_STALE_RUN_SECONDS = LEASE
     settings.GROUNDVIEW_CHECK_BATCH_SIZE = 2
     env = {"GROUNDVIEW_STALE_RUN_SECONDS": LEASE, "GROUNDVIEW_CHECK_BATCH_SIZE": 2}
-    answers = [make_answer(f"Paris is the capital of France. Answer {i}.") for i in range(12)]
+    answers = [
+        create_sourced_answer(f"Paris is the capital of France. Answer {i}.") for i in range(12)
+    ]
     first = workers.start(
         engine="slow_engine", concurrency=2, GROUNDVIEW_FAKE_ENGINE_DELAY=1, **env
     )

@@ -6,7 +6,8 @@ import pytest
 from groundview.answers import checks
 from groundview.answers.models import CheckRun
 from groundview.answers.tasks import RETRY_BACKOFF, check_runs
-from tests.checks.conftest import make_answer, wait_for, workers  # noqa: F401 - fixtures
+from tests.checks.conftest import wait_for, workers  # noqa: F401 - fixtures
+from tests.factories import create_sourced_answer
 
 pytestmark = pytest.mark.worker
 
@@ -20,11 +21,10 @@ def test_the_task_retries_with_celerys_backoff_and_jitter():
 
 def test_a_dropped_database_connection_is_retried_and_the_run_succeeds(
     workers,  # noqa: F811
-    make_answer,  # noqa: F811
     tmp_path,
 ):
     # Given a worker whose database connection is terminated in the middle of its first check
-    answer = make_answer("Paris is the capital of France. 🇫🇷 巴黎是法国的首都。")
+    answer = create_sourced_answer("Paris is the capital of France. 🇫🇷 巴黎是法国的首都。")
     marker = tmp_path / "dropped"
     workers.start(
         engine=None,

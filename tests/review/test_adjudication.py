@@ -17,8 +17,7 @@ from groundview.review import detail as detail_page
 from groundview.review.adjudication import DisagreementFilters, complete, select_disagreements
 from groundview.review.models import Adjudication
 from groundview.review.verdicts import ClaimVerdict, LabelError
-
-from .conftest import span_of
+from tests.factories import create_answer, create_check_run, document_reference, span_of
 
 pytestmark = pytest.mark.django_db
 
@@ -40,10 +39,12 @@ def users(django_user_model):
 
 
 @pytest.fixture
-def tokyo(make_answer, make_check):
-    answer = make_answer(TEXT, query="首都は？", references=[("Atlas", [FIRST])])
+def tokyo():
+    answer = create_answer(
+        TEXT, query="首都は？", references=[document_reference("Atlas", [FIRST])]
+    )
     facts = [{"factText": FIRST}]
-    make_check(
+    create_check_run(
         answer, [(*span_of(TEXT, FIRST), 0.93, [0]), (*span_of(TEXT, SECOND), 0.2, [])], facts=facts
     )
     return answer
@@ -101,8 +102,8 @@ def test_partially_supported_always_differs_from_the_checker_and_kinds_filter(to
     assert reviewers == {}
 
 
-def test_filters_by_reviewer_session_and_settled_status(tokyo, make_answer, users):
-    other = make_answer(TEXT, session="s2")
+def test_filters_by_reviewer_session_and_settled_status(tokyo, users):
+    other = create_answer(TEXT, session="s2")
     label(tokyo, users["rita"], third="supported")
     label(tokyo, users["bob"], third="unsupported")
     label(other, users["cleo"], third="supported")
@@ -324,9 +325,9 @@ def test_the_disagreement_page_links_each_claim_to_its_place_on_the_answer_page(
     assert f"/answers/{tokyo.pk}/?source=checker&amp;reveal=1#claim-{rows[SECOND].number}" in html
 
 
-def test_the_disagreement_page_pages_and_rejects_bad_filters(client, make_answer, users):
+def test_the_disagreement_page_pages_and_rejects_bad_filters(client, users):
     for n in range(27):
-        answer = make_answer(f"Claim number {n} is here.")
+        answer = create_answer(f"Claim number {n} is here.")
         span = (0, len(answer.answer_text.encode()))
         for user, verdict in (("rita", "supported"), ("bob", "unsupported")):
             services.save_label(

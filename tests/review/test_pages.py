@@ -4,8 +4,15 @@ import pytest
 from django.urls import reverse
 
 from groundview.review.models import AnswerLabel
-
-from .conftest import span_of
+from tests.factories import (
+    chunk_reference,
+    citation,
+    create_answer,
+    create_check_run,
+    document_reference,
+    grounding_support,
+    span_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -13,21 +20,25 @@ TEXT = "Paris is the capital of France. Here is what I found. The Eiffel Tower i
 
 
 @pytest.fixture
-def paris(make_answer, make_check):
-    answer = make_answer(
+def paris():
+    answer = create_answer(
         TEXT,
         query="Tell me about Paris",
         references=[
-            (
+            document_reference(
                 "Paris - Wikipedia",
                 ["Paris is the capital and largest city of France. It has 2 million people."],
             ),
-            ("chunk", "Eiffel Tower", "The tower is 330 metres tall. It was built in 1889."),
-            ("Unrelated", ["Bananas are yellow."]),
+            chunk_reference(
+                "The tower is 330 metres tall. It was built in 1889.", title="Eiffel Tower"
+            ),
+            document_reference("Unrelated", ["Bananas are yellow."]),
         ],
-        supports=[(*span_of(TEXT, "Paris is the capital of France."), 0.9, [0])],
-        citations=[(*span_of(TEXT, "Paris is the capital of France."), [0])],
-        grounding_score=0.7,
+        supports=[
+            grounding_support(*span_of(TEXT, "Paris is the capital of France."), 0, score=0.9)
+        ],
+        citations=[citation(*span_of(TEXT, "Paris is the capital of France."), 0)],
+        groundingScore=0.7,
     )
     facts = [
         {
@@ -40,7 +51,7 @@ def paris(make_answer, make_check):
         },
         {"factText": "Bananas are yellow.", "attributes": {}},
     ]
-    make_check(
+    create_check_run(
         answer,
         [
             (*span_of(TEXT, "Paris is the capital of France."), 0.93, [0]),
@@ -158,8 +169,8 @@ def test_label_with_a_span_inside_the_emoji_is_rejected(reviewer_client, paris):
     assert not AnswerLabel.objects.exists()
 
 
-def test_script_in_answer_is_escaped(reviewer_client, make_answer):
-    answer = make_answer('Hello <script>document.title="pwned"</script> world.')
+def test_script_in_answer_is_escaped(reviewer_client):
+    answer = create_answer('Hello <script>document.title="pwned"</script> world.')
     html = reviewer_client.get(reverse("review:answer_detail", args=[answer.pk])).content.decode()
     assert "<script>document.title" not in html
     assert "&lt;script&gt;document.title" in html
@@ -238,9 +249,9 @@ def test_agreement_page_rejects_a_reversed_date_range(reviewer_client):
     assert "date_to" in response.content.decode()
 
 
-def test_an_unchecked_answer_offers_its_sentences_for_labelling(reviewer_client, make_answer):
+def test_an_unchecked_answer_offers_its_sentences_for_labelling(reviewer_client):
     text = "Hello there. Tokyo is the capital of Japan 🇯🇵. 东京很大。"
-    answer = make_answer(text)
+    answer = create_answer(text)
     html = reviewer_client.get(reverse("review:answer_detail", args=[answer.pk])).content.decode()
     assert "these are its sentences" in html
     start, end = span_of(text, "Tokyo is the capital of Japan 🇯🇵.")
@@ -249,8 +260,8 @@ def test_an_unchecked_answer_offers_its_sentences_for_labelling(reviewer_client,
     assert "hl-plain" in html and "hl-nocheck" in html
 
 
-def test_queue_skip_moves_on_and_skips_can_be_reset(reviewer_client, make_answer):
-    older, newer = make_answer("Older."), make_answer("Newer.")
+def test_queue_skip_moves_on_and_skips_can_be_reset(reviewer_client):
+    older, newer = create_answer("Older."), create_answer("Newer.")
     queue = reverse("review:queue")
     first = reviewer_client.get(queue)
     assert first["Location"].startswith(reverse("review:answer_detail", args=[newer.pk]))
@@ -273,8 +284,8 @@ def test_queue_skip_moves_on_and_skips_can_be_reset(reviewer_client, make_answer
     )
 
 
-def test_save_and_next_keeps_the_queue_filters(reviewer_client, make_answer):
-    answer = make_answer("Only this one.", session="special")
+def test_save_and_next_keeps_the_queue_filters(reviewer_client):
+    answer = create_answer("Only this one.", session="special")
     response = reviewer_client.post(
         reverse("review:save_label", args=[answer.pk]),
         {"claim_count": "0", "verdict": "supported", "action": "next", "queue_query": "q=only"},
@@ -299,12 +310,10 @@ def test_a_rejected_label_keeps_queue_mode_and_source(reviewer_client, paris):
     assert 'aria-current="true">Imported supports' in html
 
 
-def test_a_check_response_with_bad_spans_renders_and_says_so(
-    reviewer_client, make_answer, make_check
-):
+def test_a_check_response_with_bad_spans_renders_and_says_so(reviewer_client):
     text = "Emoji 😀 here."
-    answer = make_answer(text)
-    run = make_check(answer, [(0, 5, 0.9, [])])
+    answer = create_answer(text)
+    run = create_check_run(answer, [(0, 5, 0.9, [])])
     run.response["claims"] += [
         {"startPos": 7, "endPos": 8, "claimText": "half an emoji", "citationIndices": [99]},
         {"startPos": 3, "endPos": 999, "claimText": "past the end"},

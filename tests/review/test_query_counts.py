@@ -8,8 +8,14 @@ from django.utils import timezone
 
 from groundview.answers.models import Answer, CheckRun, Session, SkippedReason
 from groundview.review.models import AnswerLabel
-
-from .conftest import add_check, build_answer
+from tests.factories import (
+    citation,
+    create_answer,
+    create_check_run,
+    document_reference,
+    grounding_support,
+    span_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -17,14 +23,9 @@ pytestmark = pytest.mark.django_db
 def big_answer(claims: int, references: int, steps: int) -> Answer:
     sentences = [f"Fact number {i} is about 🐍 Python and 中文 item {i}." for i in range(claims)]
     text = " ".join(sentences)
-    data = text.encode()
-    spans, offset = [], 0
-    for sentence in sentences:
-        start = data.index(sentence.encode(), offset)
-        spans.append((start, start + len(sentence.encode())))
-        offset = spans[-1][1]
+    spans = [span_of(text, sentence) for sentence in sentences]
     refs = [
-        (f"Doc {r}", [f"Fact number {r} is about Python.", f"Other text {r}."])
+        document_reference(f"Doc {r}", [f"Fact number {r} is about Python.", f"Other text {r}."])
         for r in range(references)
     ]
     step_list = [
@@ -50,28 +51,28 @@ def big_answer(claims: int, references: int, steps: int) -> Answer:
         }
         for s in range(steps)
     ]
-    answer = build_answer(
+    answer = create_answer(
         text,
         references=refs,
-        supports=[(s, e, 0.8, [i % references]) for i, (s, e) in enumerate(spans)],
-        citations=[
-            (s, e, [i % references, (i + 1) % references]) for i, (s, e) in enumerate(spans)
+        supports=[
+            grounding_support(s, e, i % references, score=0.8) for i, (s, e) in enumerate(spans)
         ],
-        extra={
-            "steps": step_list,
-            "relatedQuestions": ["q1", "q2"],
-            "answerSkippedReasons": ["LOW_GROUNDED_ANSWER"],
-            "safetyRatings": [{"category": "HARM_CATEGORY_HARASSMENT", "probability": "LOW"}],
-            "queryUnderstandingInfo": {
-                "queryClassificationInfo": [{"type": "ADVERSARIAL_QUERY", "positive": False}]
-            },
+        citations=[
+            citation(s, e, i % references, (i + 1) % references) for i, (s, e) in enumerate(spans)
+        ],
+        steps=step_list,
+        relatedQuestions=["q1", "q2"],
+        answerSkippedReasons=["LOW_GROUNDED_ANSWER"],
+        safetyRatings=[{"category": "HARM_CATEGORY_HARASSMENT", "probability": "LOW"}],
+        queryUnderstandingInfo={
+            "queryClassificationInfo": [{"type": "ADVERSARIAL_QUERY", "positive": False}]
         },
     )
     facts = [
         {"factText": f"Fact number {r} is about Python.", "attributes": {"title": f"Doc {r}"}}
         for r in range(references)
     ]
-    add_check(
+    create_check_run(
         answer,
         [(s, e, 0.7, [i % references]) for i, (s, e) in enumerate(spans)],
         facts=facts,
@@ -106,7 +107,9 @@ def test_detail_page_query_count_does_not_grow_with_claims_and_references(
         assert 'id="ref-100"' in response.content.decode()
 
 
-def make_answers(count: int, session: Session, reviewer) -> None:
+def bulk_create_answers(count: int, session: Session, reviewer) -> None:
+    """Rows written straight to the tables, not imported: a thousand imports would only make the
+    test slow."""
     now = timezone.now()
     answers = Answer.objects.bulk_create(
         Answer(
@@ -137,13 +140,13 @@ def make_answers(count: int, session: Session, reviewer) -> None:
 
 
 def test_list_page_query_count_is_constant(reviewer_client, reviewer, django_assert_num_queries):
-    make_answers(5, Session.objects.create(name="sessions/small"), reviewer)
+    bulk_create_answers(5, Session.objects.create(name="sessions/small"), reviewer)
     url = reverse("review:answer_list")
     reviewer_client.get(url)  # the first request of a session does one-off work
     baseline = count_queries(reviewer_client, url)
     filtered_baseline = count_queries(reviewer_client, url + "?label_status=labelled&sort=-score")
 
-    make_answers(1000, Session.objects.create(name="sessions/large"), reviewer)
+    bulk_create_answers(1000, Session.objects.create(name="sessions/large"), reviewer)
     with django_assert_num_queries(baseline):
         response = reviewer_client.get(url)
     assert response.context["page"].paginator.count == 1005
@@ -156,7 +159,7 @@ def test_list_page_query_count_is_constant(reviewer_client, reviewer, django_ass
 
 
 def test_list_histograms_agree_with_and_without_filters(reviewer_client, reviewer):
-    make_answers(40, Session.objects.create(name="sessions/h"), reviewer)
+    bulk_create_answers(40, Session.objects.create(name="sessions/h"), reviewer)
     unchecked = Answer.objects.order_by("pk").values_list("pk", flat=True)[:7]
     Answer.objects.filter(pk__in=list(unchecked)).update(latest_check=None)
     url = reverse("review:answer_list")

@@ -6,8 +6,13 @@ from django.urls import reverse
 
 from groundview.grounding.schema import Fact
 from groundview.review.evidence import MarkedText, in_document, mark_support, nearest_chunks
-
-from .conftest import span_of
+from tests.factories import (
+    create_answer,
+    create_check_run,
+    document_reference,
+    grounding_support,
+    span_of,
+)
 
 DOC = (
     "Intro sentence one. Second sentence here. The cited sentence 🐍 is this one. "
@@ -113,20 +118,24 @@ TEXT = "The Eiffel Tower is 330 m tall 😀. It opened in 1889. Here is what I f
 
 
 @pytest.fixture
-def eiffel(make_answer, make_check):
+def eiffel(db):
     """Claim 1 cited (chunk 1 of a three-chunk document), claim 2 uncited, claim 3 no check."""
     chunks = [
         "Paris is in France. The tower stands on the Champ de Mars.",
         "The tower is 330 metres tall. It was finished in March.",
         "It opened to the public in 1889. Millions visit it.",
     ]
-    answer = make_answer(
-        TEXT, references=[("Eiffel Tower", chunks), ("Bananas", ["Bananas are yellow."])]
+    answer = create_answer(
+        TEXT,
+        references=[
+            document_reference("Eiffel Tower", chunks),
+            document_reference("Bananas", ["Bananas are yellow."]),
+        ],
     )
     facts = [{"factText": text, "attributes": {"title": "Eiffel Tower"}} for text in chunks] + [
         {"factText": "Bananas are yellow.", "attributes": {"title": "Bananas"}}
     ]
-    make_check(
+    create_check_run(
         answer,
         [
             (*span_of(TEXT, "The Eiffel Tower is 330 m tall 😀."), 0.9, [1]),
@@ -193,12 +202,14 @@ def test_an_uncited_claim_shows_its_nearest_chunks_with_scores(
 
 
 @pytest.mark.django_db
-def test_unchecked_sentences_and_imported_supports_get_evidence_too(reviewer_client, make_answer):
+def test_unchecked_sentences_and_imported_supports_get_evidence_too(reviewer_client):
     text = "The tower is 330 metres tall. Bananas are blue."
-    answer = make_answer(
+    answer = create_answer(
         text,
-        references=[("Tower", ["Intro here. The tower is 330 metres tall. More text."])],
-        supports=[(*span_of(text, "The tower is 330 metres tall."), 0.8, [0])],
+        references=[
+            document_reference("Tower", ["Intro here. The tower is 330 metres tall. More text."])
+        ],
+        supports=[grounding_support(*span_of(text, "The tower is 330 metres tall."), 0, score=0.8)],
     )
     url = reverse("review:answer_detail", args=[answer.pk])
     imported = reviewer_client.get(url + "?source=imported").content.decode()

@@ -7,8 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from groundview.review.models import AnswerLabel, ClaimLabel
-
-from .conftest import span_of
+from tests.factories import create_answer, span_of
 
 pytestmark = pytest.mark.django_db
 
@@ -39,9 +38,9 @@ def queue_page(client, query="q=progress"):
     return page.content.decode()
 
 
-def test_progress_counts_change_after_labelling(reviewer_client, make_answer, django_user_model):
-    answers = [make_answer(f"Progress answer {i}.") for i in range(4)]
-    make_answer("Outside the filter.")
+def test_progress_counts_change_after_labelling(reviewer_client, django_user_model):
+    answers = [create_answer(f"Progress answer {i}.") for i in range(4)]
+    create_answer("Outside the filter.")
 
     html = queue_page(reviewer_client)
     assert "4 of 4 left" in html and "you labelled 0" in html
@@ -60,18 +59,16 @@ def test_progress_counts_change_after_labelling(reviewer_client, make_answer, dj
     assert "3 of 5 left" in queue_page(reviewer_client, query="")
 
 
-def test_empty_queue_shows_what_was_done(reviewer_client, make_answer):
-    answer = make_answer("Progress the only one.")
+def test_empty_queue_shows_what_was_done(reviewer_client):
+    answer = create_answer("Progress the only one.")
     label(reviewer_client, answer, {})
     response = reviewer_client.get(reverse("review:queue") + "?q=progress")
     assert response.status_code == 200
     assert "You labelled 1 of the 1 answer matching these filters" in response.content.decode()
 
 
-def test_progress_costs_the_same_queries_however_many_answers_match(
-    reviewer_client, reviewer, make_answer
-):
-    first = make_answer("Progress first.")
+def test_progress_costs_the_same_queries_however_many_answers_match(reviewer_client, reviewer):
+    first = create_answer("Progress first.")
 
     def queries() -> int:
         url = reverse("review:answer_detail", args=[first.pk]) + "?queue=1&q=progress"
@@ -81,14 +78,14 @@ def test_progress_costs_the_same_queries_however_many_answers_match(
 
     baseline = queries()
     for i in range(12):
-        answer = make_answer(f"Progress more {i}.")
+        answer = create_answer(f"Progress more {i}.")
         if i % 2:
             AnswerLabel.objects.create(answer=answer, reviewer=reviewer, verdict="supported")
     assert queries() == baseline
 
 
-def test_undo_removes_exactly_the_last_verdict(reviewer_client, reviewer, make_answer):
-    answer = make_answer(TEXT)
+def test_undo_removes_exactly_the_last_verdict(reviewer_client, reviewer):
+    answer = create_answer(TEXT)
     alpha, beta, gamma = SENTENCES
     label(reviewer_client, answer, {alpha: "supported", beta: "unsupported"})
     # A later save shows only the third claim: the first two are kept, the third is the newest.
@@ -126,9 +123,9 @@ def test_undo_removes_exactly_the_last_verdict(reviewer_client, reviewer, make_a
 
 
 def test_undo_leaves_other_reviewers_and_answers_alone(
-    reviewer_client, reviewer, make_answer, django_user_model
+    reviewer_client, reviewer, django_user_model
 ):
-    answer, elsewhere = make_answer(TEXT), make_answer(TEXT)
+    answer, elsewhere = create_answer(TEXT), create_answer(TEXT)
     other = django_user_model.objects.create_user("other-reviewer", password="x")
     label(reviewer_client, answer, {SENTENCES[0]: "supported"})
     label(reviewer_client, elsewhere, {SENTENCES[1]: "unsupported"})  # newest of all, other answer
@@ -149,8 +146,8 @@ def test_undo_leaves_other_reviewers_and_answers_alone(
     assert ClaimLabel.objects.count() == 2
 
 
-def test_undo_needs_post_and_login(reviewer_client, make_answer):
-    answer = make_answer(TEXT)
+def test_undo_needs_post_and_login(reviewer_client):
+    answer = create_answer(TEXT)
     undo = reverse("review:undo_claim", args=[answer.pk])
     assert Client().post(undo)["Location"].startswith(reverse("login"))
     assert reviewer_client.get(undo).status_code == 405

@@ -12,8 +12,7 @@ from django.utils import timezone
 
 from groundview.review import services
 from groundview.review.models import AnswerLabel, Assignment, ClaimLabel
-
-from .conftest import span_of
+from tests.factories import create_answer, span_of
 
 pytestmark = pytest.mark.django_db
 
@@ -50,12 +49,12 @@ def detail_url(answer, query="q=step"):
 
 
 @pytest.fixture
-def three(make_answer):
+def three():
     """Three answers matching q=step (the newest first in the queue) and one that does not."""
-    oldest = make_answer("Step one is here. It has two sentences.")
-    middle = make_answer("Step two 🦆 is here.")
-    outside = make_answer("Not in the filter, and newer than the others.")
-    newest = make_answer("Step three 東京 is here.")
+    oldest = create_answer("Step one is here. It has two sentences.")
+    middle = create_answer("Step two 🦆 is here.")
+    outside = create_answer("Not in the filter, and newer than the others.")
+    newest = create_answer("Step three 東京 is here.")
     return oldest, middle, newest, outside
 
 
@@ -119,9 +118,9 @@ def test_the_filter_is_carried_through_every_step_until_the_queue_is_empty(
     assert not AnswerLabel.objects.filter(answer=outside).exists()
 
 
-def test_double_review_and_sort_travel_with_the_step(reviewer_client, make_answer):
-    first = make_answer("Step alpha.")
-    second = make_answer("Step beta.")
+def test_double_review_and_sort_travel_with_the_step(reviewer_client):
+    first = create_answer("Step alpha.")
+    second = create_answer("Step beta.")
     query = "q=step&sort=created&double=1"
     entered = reviewer_client.get(reverse("review:queue") + "?" + query)
     assert entered["Location"] == detail_url(first, "q=step&sort=created&double=1")
@@ -186,11 +185,11 @@ def brute_force(reviewer, filters, double):
 
 
 @pytest.mark.parametrize("double", [False, True])
-def test_progress_counts_follow_the_queue_rules(reviewer, make_answer, django_user_model, double):
+def test_progress_counts_follow_the_queue_rules(reviewer, django_user_model, double):
     other = django_user_model.objects.create_user("other-reviewer", password="x")
     third = django_user_model.objects.create_user("third-reviewer", password="x")
-    answers = [make_answer(f"Step count {i}.") for i in range(8)]
-    make_answer("Outside the filter.")
+    answers = [create_answer(f"Step count {i}.") for i in range(8)]
+    create_answer("Outside the filter.")
     soon = timezone.now() + timedelta(minutes=5)
     past = timezone.now() - timedelta(minutes=5)
     AnswerLabel.objects.create(answer=answers[0], reviewer=reviewer, verdict="supported")
@@ -228,8 +227,8 @@ def test_progress_json_for_the_script(reviewer_client, reviewer, three):
     assert reviewer_client.post(url).status_code == 405
 
 
-def test_a_held_lease_comes_back_before_anything_else(reviewer, make_answer):
-    older, newer = make_answer("Step older."), make_answer("Step newer.")
+def test_a_held_lease_comes_back_before_anything_else(reviewer):
+    older, newer = create_answer("Step older."), create_answer("Step newer.")
     Assignment.objects.create(
         answer=older, reviewer=reviewer, expires_at=timezone.now() + timedelta(minutes=5)
     )

@@ -10,8 +10,13 @@ from django.urls import reverse
 from groundview.review.charts import Bar, histogram_svg
 from groundview.review.models import AnswerLabel
 from groundview.review.words import plain
-
-from .conftest import span_of
+from tests.factories import (
+    create_answer,
+    create_check_run,
+    document_reference,
+    grounding_support,
+    span_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -21,17 +26,19 @@ SECOND = "It has two million people."
 
 
 @pytest.fixture
-def paris(make_answer, make_check):
+def paris():
     # The checker splits the text one way, the imported support covers the first two sentences.
-    answer = make_answer(
+    answer = create_answer(
         TEXT,
         query="Tell me about Paris",
-        references=[("Paris", ["Paris is the capital of France. About 2 million people."])],
-        supports=[(0, span_of(TEXT, SECOND)[1], 0.8, [0])],
-        grounding_score=0.7,
-        extra={"answerSkippedReasons": ["NON_ANSWER_SEEKING_QUERY_IGNORED"]},
+        references=[
+            document_reference("Paris", ["Paris is the capital of France. About 2 million people."])
+        ],
+        supports=[grounding_support(0, span_of(TEXT, SECOND)[1], 0, score=0.8)],
+        groundingScore=0.7,
+        answerSkippedReasons=["NON_ANSWER_SEEKING_QUERY_IGNORED"],
     )
-    make_check(
+    create_check_run(
         answer,
         [(*span_of(TEXT, FIRST), 0.9, []), (*span_of(TEXT, SECOND), 0.3, [])],
     )
@@ -117,8 +124,8 @@ def test_enum_names_are_shown_in_plain_words(reviewer_client, paris):
     assert plain("SOME_NEW_REASON") == "Some new reason"
 
 
-def test_counts_are_pluralised(reviewer_client, paris, make_answer):
-    make_answer("Unchecked answer.", session="s2")
+def test_counts_are_pluralised(reviewer_client, paris):
+    create_answer("Unchecked answer.", session="s2")
     listing = reviewer_client.get(reverse("review:answer_list"), {"session": paris.session_id})
     html = listing.content.decode()
     assert "1 answer matches the filters." in html
@@ -154,12 +161,10 @@ def slow_engine(monkeypatch):
 
 @pytest.mark.django_db(transaction=True)
 @override_settings(CELERY_TASK_ALWAYS_EAGER=True)
-def test_rerun_returns_at_once_and_repeated_clicks_join_the_run(
-    client, reviewer, make_answer, slow_engine
-):
+def test_rerun_returns_at_once_and_repeated_clicks_join_the_run(client, reviewer, slow_engine):
     calls, done = slow_engine
     client.force_login(reviewer)
-    answer = make_answer(TEXT)
+    answer = create_answer(TEXT)
     url = reverse("review:rerun_check", args=[answer.pk])
 
     started = time.monotonic()

@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 
 from groundview.review.templatetags.safe_links import is_web_uri
-
-from .conftest import span_of
+from tests.factories import create_answer, create_check_run, document_reference, span_of
 
 TEXT = "Paris is the capital of France. It is old."
 HOSTILE = [
@@ -22,34 +21,32 @@ HOSTILE = [
 
 
 @pytest.fixture
-def hostile(make_answer, make_check):
-    answer = make_answer(
+def hostile(db):
+    answer = create_answer(
         TEXT,
-        references=[("Paris - Wikipedia", ["Paris is the capital of France."])],
-        extra={
-            "steps": [
-                {
-                    "description": "search",
-                    "actions": [
-                        {
-                            "searchAction": {"query": "paris"},
-                            "observation": {
-                                "searchResults": [
-                                    {"title": f"Result {i}", "uri": uri}
-                                    for i, uri in enumerate(HOSTILE)
-                                ]
-                                + [{"title": "Safe result", "uri": "https://example.org/ok"}]
-                            },
-                        }
-                    ],
-                }
-            ]
-        },
+        references=[document_reference("Paris - Wikipedia", ["Paris is the capital of France."])],
+        steps=[
+            {
+                "description": "search",
+                "actions": [
+                    {
+                        "searchAction": {"query": "paris"},
+                        "observation": {
+                            "searchResults": [
+                                {"title": f"Result {i}", "uri": uri}
+                                for i, uri in enumerate(HOSTILE)
+                            ]
+                            + [{"title": "Safe result", "uri": "https://example.org/ok"}]
+                        },
+                    }
+                ],
+            }
+        ],
     )
     # The importer stores any uri string as given; make the reference itself hostile too.
     answer.references.update(uri="javascript:alert('ref')")
     start, end = span_of(TEXT, "Paris is the capital of France.")
-    make_check(
+    create_check_run(
         answer,
         [(start, end, 0.9, [0, 1])],
         facts=[

@@ -11,8 +11,7 @@ from groundview.review.agreement import cohen_kappa
 from groundview.review.filters import FilterError, filter_answers
 from groundview.review.models import AnswerLabel, Assignment
 from groundview.review.services import ClaimVerdict, LabelError
-
-from .conftest import span_of
+from tests.factories import create_answer, create_check_run, document_reference, span_of
 
 pytestmark = pytest.mark.django_db
 
@@ -20,8 +19,10 @@ TEXT = "Café au lait ☕ costs 3 €. 东京是日本的首都。"
 
 
 @pytest.fixture
-def answer(make_answer):
-    return make_answer(TEXT, references=[("Menu", ["Café au lait costs 3 €.", "Tea costs 2 €."])])
+def answer():
+    return create_answer(
+        TEXT, references=[document_reference("Menu", ["Café au lait costs 3 €.", "Tea costs 2 €."])]
+    )
 
 
 @pytest.fixture
@@ -94,8 +95,8 @@ def test_save_label_rejects_an_unknown_answer_verdict(answer, reviewer):
     assert error.value.field == "verdict"
 
 
-def test_queue_never_gives_one_answer_to_two_reviewers(make_answer, reviewer, second_reviewer):
-    first, second = make_answer("One."), make_answer("Two.")
+def test_queue_never_gives_one_answer_to_two_reviewers(reviewer, second_reviewer):
+    first, second = create_answer("One."), create_answer("Two.")
     got_a = services.next_in_queue(reviewer, {})
     got_b = services.next_in_queue(second_reviewer, {})
     assert {got_a, got_b} == {first, second}
@@ -110,16 +111,14 @@ def django_user(name):
     return User.objects.create_user(username=name, password="pw-x-12345")
 
 
-def test_queue_moves_on_after_labelling_and_skips_expired_leases(
-    make_answer, reviewer, second_reviewer
-):
-    first = make_answer("One.")
+def test_queue_moves_on_after_labelling_and_skips_expired_leases(reviewer, second_reviewer):
+    first = create_answer("One.")
     got = services.next_in_queue(reviewer, {})
     services.save_label(got, reviewer, verdict="supported")
     assert not Assignment.objects.exists()
     assert services.next_in_queue(reviewer, {}) is None
 
-    other = make_answer("Two.")
+    other = create_answer("Two.")
     assert services.next_in_queue(reviewer, {}) == other
     Assignment.objects.update(expires_at=timezone.now() - dt.timedelta(minutes=1))
     # The lease ran out, so another reviewer may take it.
@@ -127,10 +126,8 @@ def test_queue_moves_on_after_labelling_and_skips_expired_leases(
     assert first.labels.count() == 1
 
 
-def test_double_review_gives_labelled_answers_to_a_second_reviewer(
-    make_answer, reviewer, second_reviewer
-):
-    answer = make_answer("One.")
+def test_double_review_gives_labelled_answers_to_a_second_reviewer(reviewer, second_reviewer):
+    answer = create_answer("One.")
     services.save_label(answer, reviewer, verdict="supported")
     assert services.next_in_queue(second_reviewer, {}) is None
     assert services.next_in_queue(second_reviewer, {}, double_review=True) == answer
@@ -138,22 +135,22 @@ def test_double_review_gives_labelled_answers_to_a_second_reviewer(
     assert services.next_in_queue(django_user("third"), {}, double_review=True) is None
 
 
-def test_queue_respects_filters(make_answer, reviewer):
-    make_answer("Alpha.", session="s1")
-    beta = make_answer("Beta.", session="s2")
+def test_queue_respects_filters(reviewer):
+    create_answer("Alpha.", session="s1")
+    beta = create_answer("Beta.", session="s2")
     assert services.next_in_queue(reviewer, {"q": "beta"}) == beta
 
 
-def test_filters(make_answer, make_check, reviewer):
-    low = make_answer("Low one.", session="a", grounding_score=0.2)
-    high = make_answer(
+def test_filters(reviewer):
+    low = create_answer("Low one.", session="a", groundingScore=0.2)
+    high = create_answer(
         "High one.",
         session="b",
-        grounding_score=0.9,
-        extra={"answerSkippedReasons": ["NO_RELEVANT_CONTENT"]},
+        groundingScore=0.9,
+        answerSkippedReasons=["NO_RELEVANT_CONTENT"],
     )
-    make_check(low, [(0, 8, 0.1, [])], support_score=0.1)
-    make_check(high, [(0, 9, 0.95, [])], support_score=0.95)
+    create_check_run(low, [(0, 8, 0.1, [])], support_score=0.1)
+    create_check_run(high, [(0, 9, 0.95, [])], support_score=0.95)
     services.save_label(high, reviewer, verdict="supported")
 
     def names(params):
@@ -207,18 +204,18 @@ def test_cohen_kappa_matches_the_textbook_example():
     assert cohen_kappa([]) is None
 
 
-def test_agreement_report_matches_claims_by_span(
-    make_answer, make_check, reviewer, second_reviewer
-):
+def test_agreement_report_matches_claims_by_span(reviewer, second_reviewer):
     text = "Supported claim. Wrong claim. Filler."
-    answer = make_answer(text, references=[("Doc", ["Supported claim."])])
+    answer = create_answer(text, references=[document_reference("Doc", ["Supported claim."])])
     facts = [{"factText": "Supported claim."}]
     s1, s2, s3 = (
         span_of(text, "Supported claim."),
         span_of(text, "Wrong claim."),
         span_of(text, "Filler."),
     )
-    make_check(answer, [(*s1, 0.95, [0]), (*s2, 0.15, []), (*s3, None, [], False)], facts=facts)
+    create_check_run(
+        answer, [(*s1, 0.95, [0]), (*s2, 0.15, []), (*s3, None, [], False)], facts=facts
+    )
     services.save_label(
         answer,
         reviewer,
@@ -254,12 +251,12 @@ def test_agreement_report_matches_claims_by_span(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_reviewers_asking_at_the_same_moment_get_different_answers(make_answer, django_user_model):
+def test_reviewers_asking_at_the_same_moment_get_different_answers(django_user_model):
     import threading
 
     from django.db import connection
 
-    answers = {make_answer(f"Answer {i}.").pk for i in range(3)}
+    answers = {create_answer(f"Answer {i}.").pk for i in range(3)}
     users = [
         django_user_model.objects.create_user(username=f"r{i}", password="pw-r-12345")
         for i in range(3)
