@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+import threading
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -138,25 +139,32 @@ def text_key(text: str) -> str:
 
 
 class EmbeddingCache:
-    """LRU of encodings by content hash, so the same fact sentences are embedded once per process."""
+    """LRU of encodings by content hash, so the same fact sentences are embedded once per process.
+
+    Locked: a threaded web worker runs several checks on one engine, and an entry evicted between a
+    lookup and its move to the end would otherwise fail the request."""
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
         self._items: OrderedDict[str, Encoded] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: str) -> Encoded | None:
-        item = self._items.get(key)
-        if item is not None:
-            self._items.move_to_end(key)
-        return item
+        with self._lock:
+            item = self._items.get(key)
+            if item is not None:
+                self._items.move_to_end(key)
+            return item
 
     def put(self, key: str, value: Encoded) -> None:
         if self.capacity <= 0:
             return
-        self._items[key] = value
-        self._items.move_to_end(key)
-        while len(self._items) > self.capacity:
-            self._items.popitem(last=False)
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.capacity:
+                self._items.popitem(last=False)
 
     def __len__(self) -> int:
-        return len(self._items)
+        with self._lock:
+            return len(self._items)

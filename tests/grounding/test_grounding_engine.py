@@ -209,3 +209,41 @@ def test_a_cited_sentence_opening_with_a_pronoun_brings_the_sentence_before(engi
 )
 def test_needs_antecedent(sentence: str, expected: bool) -> None:
     assert needs_antecedent(sentence) is expected
+
+
+def test_embedding_cache_survives_threads_evicting_what_others_read() -> None:
+    # Given one engine's cache shared by a threaded web worker's requests, and a tiny capacity
+    import sys
+    import threading
+
+    import numpy as np
+
+    from groundview.grounding.evidence import EmbeddingCache
+    from groundview.grounding.models import Encoded
+
+    cache = EmbeddingCache(capacity=1)
+    value = Encoded(np.zeros(2, np.float32), np.zeros((1, 2), np.float32), np.zeros(1, bool))
+    errors: list[Exception] = []
+
+    def work(seed: int) -> None:
+        try:
+            for i in range(100_000):
+                key = str((i * 7 + seed) % 6)
+                if cache.get(key) is None:
+                    cache.put(key, value)
+        except Exception as exc:  # noqa: BLE001 - any error is the failure
+            errors.append(exc)
+
+    # When eight threads read and evict at once, switching as often as the interpreter can
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(old)
+    # Then no lookup fails on an entry another thread evicted
+    assert not errors, errors[:1]
