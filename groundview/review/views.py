@@ -43,6 +43,8 @@ from groundview.review.verdicts import LabelError, derive_verdict
 # Sessions are offered as a drop-down up to this many; beyond it, a text field.
 SESSION_CHOICES_LIMIT = 300
 
+# The keys for each verdict, listed only here: the answer page hands review.js the map from key to
+# verdict (KEY_VERDICTS, as JSON) and shows the keys on its buttons and in its shortcuts help.
 VERDICT_KEYS = {
     Verdict.SUPPORTED: ("1", "s"),
     Verdict.PARTIALLY_SUPPORTED: ("2", "p"),
@@ -61,6 +63,7 @@ VERDICT_SHORT = {
 VERDICTS = [
     (value, label, *VERDICT_KEYS[value], VERDICT_SHORT[value]) for value, label in Verdict.choices
 ]
+KEY_VERDICTS = {key: str(value) for value, keys in VERDICT_KEYS.items() for key in keys}
 SORT_LABELS = {
     "-imported": "Recently imported",
     "-created": "Newest first",
@@ -205,6 +208,7 @@ def render_detail(
         "shown": shown,
         "label_error": error,
         "verdicts": VERDICTS,
+        "key_verdicts": KEY_VERDICTS,
         "score_bands": vertex_terms.SCORE_BANDS,
         "skip_reasons": [
             (r.reason, vertex_terms.explain(vertex_terms.SKIP_REASONS, r.reason))

@@ -4,19 +4,19 @@
   "use strict";
   document.documentElement.classList.add("has-js");
 
-  var VERDICT_KEYS = {
-    "1": "supported", s: "supported",
-    "2": "partially_supported", p: "partially_supported",
-    "3": "unsupported", u: "unsupported",
-    "4": "contradicted", c: "contradicted",
-    "5": "no_check_needed", x: "no_check_needed"
-  };
+  // Which key gives which verdict ({"1": "supported", "s": "supported", ...}): the answer page
+  // carries the server's map as JSON (review/views.py VERDICT_KEYS), so it is listed only there.
+  function verdictKeys() {
+    var data = document.getElementById("verdict-keys");
+    return data ? JSON.parse(data.textContent) : {};
+  }
+
   // Digits by key position (event.code): on AZERTY the unshifted digit row types "&é\"'(",
   // so event.key would never be "1". The number pad counts too.
-  var DIGIT_CODES = {
-    Digit1: "1", Digit2: "2", Digit3: "3", Digit4: "4", Digit5: "5",
-    Numpad1: "1", Numpad2: "2", Numpad3: "3", Numpad4: "4", Numpad5: "5"
-  };
+  function digitOf(event) {
+    var match = /^(?:Digit|Numpad)([0-9])$/.exec(event.code || "");
+    return match ? match[1] : "";
+  }
 
   // The letter a shortcut means: the typed letter on Latin layouts (s, p, u, c, x, j, k, n exist on
   // all of them, wherever they sit), the key's QWERTY letter where the layout types another script.
@@ -42,6 +42,7 @@
     var claims = Array.prototype.slice.call(document.querySelectorAll("li.claim[data-claim]"));
     var answerText = document.getElementById("answer-text");
     var current = -1;
+    var keyVerdicts = verdictKeys();
 
     function segmentsOf(key) {
       if (!answerText) return [];
@@ -234,17 +235,18 @@
       }
       if (switchPrompt && switchPrompt.open) return;
       var key = event.key;
-      var digit = DIGIT_CODES[event.code];
+      var digit = digitOf(event);
+      if (!keyVerdicts[digit]) digit = "";
       var letter = letterOf(event);
-      if (event.shiftKey && (digit || VERDICT_KEYS[letter])) {
-        setAnswerVerdict(VERDICT_KEYS[digit || letter]);
+      if (event.shiftKey && (digit || keyVerdicts[letter])) {
+        setAnswerVerdict(keyVerdicts[digit || letter]);
         event.preventDefault();
         return;
       }
-      if (digit) { setClaimVerdict(VERDICT_KEYS[digit]); event.preventDefault(); }
+      if (digit) { setClaimVerdict(keyVerdicts[digit]); event.preventDefault(); }
       else if (letter === "j") { select(nextOpen()); event.preventDefault(); }
       else if (letter === "k") { select(current === -1 ? 0 : current - 1); event.preventDefault(); }
-      else if (VERDICT_KEYS[letter]) { setClaimVerdict(VERDICT_KEYS[letter]); event.preventDefault(); }
+      else if (keyVerdicts[letter]) { setClaimVerdict(keyVerdicts[letter]); event.preventDefault(); }
       else if (letter === "n") { submit("next"); event.preventDefault(); }
       else if (key === "?") { if (help) help.hidden = !help.hidden; event.preventDefault(); }
       else if (key === "Escape") { deselect(); }

@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from groundview.review import views
 from groundview.review.models import AnswerLabel
 from tests.factories import create_answer, create_check_run, document_reference, span_of
 
@@ -261,3 +262,33 @@ def test_evidence_in_context_and_nearest_chunks(
         assert not errors
     finally:
         context.close()
+
+
+def test_the_verdict_keys_are_the_ones_the_server_lists(
+    live_server, page, reviewer, queue_answers, monkeypatch
+):
+    # Given a server that gives "contradicted" to 9 and "supported" to a letter review.js has
+    # never heard of (the live server runs in this process, so the view sees the change)
+    monkeypatch.setattr(
+        views, "KEY_VERDICTS", {**views.KEY_VERDICTS, "9": "contradicted", "y": "supported"}
+    )
+    first = queue_answers[0]
+    log_in(page, live_server, "rita", "pw-rita-123")
+    page.goto(f"{live_server.url}/answers/{first.pk}/")
+
+    # When the reviewer uses those keys for two claims and Shift+9 for the answer
+    page.keyboard.press("j")
+    page.keyboard.press("9")
+    page.keyboard.press("y")
+    page.keyboard.press("Shift+Digit9")
+    expect(page.locator("#labelled-count")).to_have_text("2 of 4 labelled")
+    with page.expect_navigation():
+        page.keyboard.press("n")
+
+    # Then what was saved is what the server's map says
+    label = AnswerLabel.objects.get(answer=first, reviewer=reviewer)
+    assert label.verdict == "contradicted"
+    assert dict(label.claims.values_list("claim_text", "verdict")) == {
+        "The Eiffel Tower is 330 m tall 🗼.": "contradicted",
+        "It opened in 1889.": "supported",
+    }

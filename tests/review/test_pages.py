@@ -1,5 +1,8 @@
 """Review pages: login, list filters, detail rendering, labelling as a plain form."""
 
+import json
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -167,6 +170,26 @@ def test_label_with_a_span_inside_the_emoji_is_rejected(reviewer_client, paris):
     assert response.status_code == 400
     assert "claims[0].end_index" in response.content.decode()
     assert not AnswerLabel.objects.exists()
+
+
+def test_the_detail_page_gives_the_script_its_verdict_keys_as_json(reviewer_client, paris):
+    html = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
+
+    data = re.search(r'<script id="verdict-keys" type="application/json">(.*?)</script>', html)
+    assert json.loads(data.group(1)) == {
+        "1": "supported",
+        "s": "supported",
+        "2": "partially_supported",
+        "p": "partially_supported",
+        "3": "unsupported",
+        "u": "unsupported",
+        "4": "contradicted",
+        "c": "contradicted",
+        "5": "no_check_needed",
+        "x": "no_check_needed",
+    }
+    # The buttons show the same keys, for readers without the script.
+    assert 'value="contradicted"><span>Contradicted</span><kbd>4</kbd>' in html
 
 
 def test_script_in_answer_is_escaped(reviewer_client):
