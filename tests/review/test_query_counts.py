@@ -1,4 +1,4 @@
-"""The list and detail pages run a fixed number of queries, however big the data."""
+"""The review pages run a fixed number of queries, however big the data."""
 
 import pytest
 from django.db import connection
@@ -12,6 +12,7 @@ from tests.factories import (
     citation,
     create_answer,
     create_check_run,
+    create_label,
     document_reference,
     grounding_support,
     span_of,
@@ -176,3 +177,70 @@ def test_list_histograms_agree_with_and_without_filters(reviewer_client, reviewe
     assert str(plain["theirs_svg"]).count(">4</text>") == str(filtered["theirs_svg"]).count(
         ">4</text>"
     )
+
+
+def half_cited_answer(claims: int) -> Answer:
+    """`claims` claims, the checker citing every other one: the rest get nearest chunks."""
+    sentences = [f"Item {i} of the 🐍 list weighs {i} kg 中文." for i in range(claims)]
+    chunks = [f"Item {i} weighs {i} kg. It ships in a box." for i in range(claims)]
+    text = " ".join(sentences)
+    answer = create_answer(
+        text, references=[document_reference(f"Doc {i}", [c]) for i, c in enumerate(chunks)]
+    )
+    create_check_run(
+        answer,
+        [(*span_of(text, s), 0.8, [i] if i % 2 == 0 else []) for i, s in enumerate(sentences)],
+        facts=[{"factText": c, "attributes": {"title": f"Doc {i}"}} for i, c in enumerate(chunks)],
+        fact_sources=[{"reference": i, "chunk": 0} for i in range(claims)],
+    )
+    return answer
+
+
+def label_every_claim(answer: Answer, reviewers, verdicts) -> None:
+    claims = [c["claimText"] for c in answer.latest_check.response["claims"]]
+    for reviewer, verdict in zip(reviewers, verdicts, strict=True):
+        create_label(answer, reviewer, verdict, claims=dict.fromkeys(claims, verdict))
+
+
+@pytest.fixture
+def others(django_user_model):
+    make = django_user_model.objects.create_user
+    return [make(username=name, password=f"pw-{name}-123") for name in ("bob", "cleo")]
+
+
+@pytest.mark.parametrize("source", ["checker", "sentences"])
+def test_nearest_chunks_and_others_verdicts_cost_no_query_per_claim(
+    reviewer_client, reviewer, others, source, django_assert_num_queries
+):
+    small, large = half_cited_answer(2), half_cited_answer(50)
+    for answer in (small, large):
+        label_every_claim(answer, [reviewer, *others], ["supported", "unsupported", "supported"])
+    query = f"?source={source}"
+    baseline = count_queries(
+        reviewer_client, reverse("review:answer_detail", args=[small.pk]) + query
+    )
+    with django_assert_num_queries(baseline):
+        response = reviewer_client.get(reverse("review:answer_detail", args=[large.pk]) + query)
+    html = response.content.decode()
+    assert html.count('class="claim"') == 50
+    assert html.count('<div class="chunk chunk-near">') >= 25
+    # Rita has labelled every claim, so Bob's differing verdict shows on each.
+    assert html.count('class="verdict-chip v-unsupported differs"') == 50
+
+
+def test_disagreements_and_agreement_pages_run_a_fixed_number_of_queries(
+    client, admin_user, others, django_assert_num_queries
+):
+    client.force_login(admin_user)
+    urls = [reverse("review:disagreements"), reverse("review:agreement")]
+    label_every_claim(half_cited_answer(2), others, ["supported", "unsupported"])
+    baselines = [count_queries(client, url) for url in urls]
+
+    for _ in range(11):
+        label_every_claim(half_cited_answer(3), others, ["supported", "contradicted"])
+    for url, baseline in zip(urls, baselines, strict=True):
+        with django_assert_num_queries(baseline):
+            response = client.get(url)
+        assert response.status_code == 200
+    # 35 disputed claims: the first page is full.
+    assert len(client.get(urls[0]).context["rows"].object_list) == 25
