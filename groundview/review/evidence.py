@@ -39,9 +39,10 @@ CONTEXT_CHARS = 400
 # Nearest chunks shown for a claim nothing was cited for (adjacent sentences merge into one).
 NEAREST = 3
 
-# Fact indexes kept for nearest chunks, counted in fact sentences (about 3 KB each): a few
-# answers' worth. An index bigger than this on its own is built for its request only.
-INDEX_CACHE_SENTENCES = 5000
+# Fact indexes kept for nearest chunks, counted in fact sentences (measured: 3 KB each for prose
+# like the bench answer's, 30 KB where nearly every word is new): some 6 MB a process, 60 MB at
+# worst, for the dozens of answers a reviewer goes back to. A bigger index is not kept.
+INDEX_CACHE_SENTENCES = 2000
 
 # A sentence ends at . ! ? (optionally followed by closing quotes/brackets) before whitespace,
 # at CJK full stops, or at line breaks.
