@@ -368,14 +368,13 @@ class VerdictsShown:
     answer_verdicts: bool  # the other reviewers' answer verdicts (the header's chips)
     hidden_labels: int  # other reviewers whose verdicts stay hidden for now
     revealed: bool  # an adjudicator asked to see everything
-    adjudicator: bool
+    adjudicator: bool  # the viewer may reveal them (only asked while some are hidden)
 
 
 def verdicts_for_page(page, viewer, *, reveal: bool = False) -> VerdictsShown:
     """Attach other reviewers' verdicts and the settled verdict to the page's claims, each only
     where `viewer` has saved their own verdict on that claim (or is an adjudicator revealing)."""
-    adjudicator = can_adjudicate(viewer)
-    revealed = reveal and adjudicator
+    revealed = reveal and can_adjudicate(viewer)
     mine = {(c.start_index, c.end_index) for c in page.label.claims.all()} if page.label else set()
     by_span: dict[tuple[int, int], list[OtherVerdict]] = defaultdict(list)
     for label in page.other_labels:
@@ -383,10 +382,15 @@ def verdicts_for_page(page, viewer, *, reveal: bool = False) -> VerdictsShown:
             by_span[(claim.start_index, claim.end_index)].append(
                 OtherVerdict(label.reviewer.get_username(), claim.verdict, claim.note)
             )
-    settled = {
-        (a.start_index, a.end_index): a
-        for a in Adjudication.objects.filter(answer=page.answer).select_related("adjudicator")
-    }
+    # Settled verdicts show only where others' verdicts do: a first visit needs no query for them.
+    settled = (
+        {
+            (a.start_index, a.end_index): a
+            for a in Adjudication.objects.filter(answer=page.answer).select_related("adjudicator")
+        }
+        if revealed or mine
+        else {}
+    )
     for claim in page.claims:
         span = (claim.start, claim.end)
         if revealed or span in mine:
@@ -395,11 +399,14 @@ def verdicts_for_page(page, viewer, *, reveal: bool = False) -> VerdictsShown:
         else:
             claim.hidden_others = len(by_span.get(span, []))
     shown = revealed or page.label is not None
+    hidden = 0 if shown else len(page.other_labels)
     return VerdictsShown(
         answer_verdicts=shown,
-        hidden_labels=0 if shown else len(page.other_labels),
+        hidden_labels=hidden,
         revealed=revealed,
-        adjudicator=adjudicator,
+        # The permission check costs a non-staff reviewer two queries: only when it decides
+        # whether the page offers to reveal hidden verdicts.
+        adjudicator=revealed or (bool(hidden) and can_adjudicate(viewer)),
     )
 
 

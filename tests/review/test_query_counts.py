@@ -244,3 +244,28 @@ def test_disagreements_and_agreement_pages_run_a_fixed_number_of_queries(
         assert response.status_code == 200
     # 35 disputed claims: the first page is full.
     assert len(client.get(urls[0]).context["rows"].object_list) == 25
+
+
+def tables_read(client, url) -> str:
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(url).status_code == 200
+    return " ".join(query["sql"] for query in context.captured_queries)
+
+
+def test_a_first_visit_asks_for_neither_permissions_nor_settled_verdicts(
+    reviewer_client, reviewer, others
+):
+    answer = half_cited_answer(3)
+    url = reverse("review:answer_detail", args=[answer.pk])
+    sql = tables_read(reviewer_client, url)
+    assert "auth_permission" not in sql and "review_adjudication" not in sql
+
+    # Others' verdicts, hidden from Rita: the page asks whether she may reveal them.
+    label_every_claim(answer, others[:1], ["unsupported"])
+    sql = tables_read(reviewer_client, url)
+    assert "auth_permission" in sql and "review_adjudication" not in sql
+
+    # Her own verdicts: the others' and the settled ones show beside them.
+    label_every_claim(answer, [reviewer], ["supported"])
+    sql = tables_read(reviewer_client, url)
+    assert "auth_permission" not in sql and "review_adjudication" in sql
