@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -44,7 +45,8 @@ from groundview.review.verdicts import LabelError, derive_verdict
 SESSION_CHOICES_LIMIT = 300
 
 # The keys for each verdict, listed only here: the answer page hands review.js the map from key to
-# verdict (KEY_VERDICTS, as JSON) and shows the keys on its buttons and in its shortcuts help.
+# verdict (KEY_VERDICTS, as JSON in the label form's data-verdict-keys) and shows the keys on its
+# buttons and in its shortcuts help.
 VERDICT_KEYS = {
     Verdict.SUPPORTED: ("1", "s"),
     Verdict.PARTIALLY_SUPPORTED: ("2", "p"),
@@ -208,7 +210,7 @@ def render_detail(
         "shown": shown,
         "label_error": error,
         "verdicts": VERDICTS,
-        "key_verdicts": KEY_VERDICTS,
+        "key_verdicts": json.dumps(KEY_VERDICTS),
         "score_bands": vertex_terms.SCORE_BANDS,
         "skip_reasons": [
             (r.reason, vertex_terms.explain(vertex_terms.SKIP_REASONS, r.reason))

@@ -4,11 +4,10 @@
   "use strict";
   document.documentElement.classList.add("has-js");
 
-  // Which key gives which verdict ({"1": "supported", "s": "supported", ...}): the answer page
+  // Which key gives which verdict ({"1": "supported", "s": "supported", ...}): the label form
   // carries the server's map as JSON (review/views.py VERDICT_KEYS), so it is listed only there.
-  function verdictKeys() {
-    var data = document.getElementById("verdict-keys");
-    return data ? JSON.parse(data.textContent) : {};
+  function verdictKeys(form) {
+    return JSON.parse(form.getAttribute("data-verdict-keys") || "{}");
   }
 
   // Digits by key position (event.code): on AZERTY the unshifted digit row types "&é\"'(",
@@ -42,7 +41,7 @@
     var claims = Array.prototype.slice.call(document.querySelectorAll("li.claim[data-claim]"));
     var answerText = document.getElementById("answer-text");
     var current = -1;
-    var keyVerdicts = verdictKeys();
+    var keyVerdicts = verdictKeys(form);
 
     function segmentsOf(key) {
       if (!answerText) return [];

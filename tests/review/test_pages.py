@@ -2,6 +2,7 @@
 
 import json
 import re
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -172,11 +173,11 @@ def test_label_with_a_span_inside_the_emoji_is_rejected(reviewer_client, paris):
     assert not AnswerLabel.objects.exists()
 
 
-def test_the_detail_page_gives_the_script_its_verdict_keys_as_json(reviewer_client, paris):
+def test_the_label_form_gives_the_script_its_verdict_keys_as_json(reviewer_client, paris):
     html = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
 
-    data = re.search(r'<script id="verdict-keys" type="application/json">(.*?)</script>', html)
-    assert json.loads(data.group(1)) == {
+    data = re.search(r'<form id="label-form"[^>]* data-verdict-keys="([^"]*)"', html)
+    assert json.loads(unescape(data.group(1))) == {
         "1": "supported",
         "s": "supported",
         "2": "partially_supported",
