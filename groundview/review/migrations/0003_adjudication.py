@@ -6,32 +6,71 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('answers', '0004_checkrun_lease'),
-        ('review', '0002_assignment'),
+        ("answers", "0004_checkrun_lease"),
+        ("review", "0002_assignment"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Adjudication',
+            name="Adjudication",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('start_index', models.PositiveBigIntegerField()),
-                ('end_index', models.PositiveBigIntegerField()),
-                ('claim_text', models.TextField(blank=True)),
-                ('verdict', models.CharField(choices=[('supported', 'Supported'), ('partially_supported', 'Partially supported'), ('unsupported', 'Unsupported'), ('contradicted', 'Contradicted'), ('no_check_needed', 'No check needed')], max_length=32)),
-                ('note', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('adjudicator', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='adjudications', to=settings.AUTH_USER_MODEL)),
-                ('answer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='adjudications', to='answers.answer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("start_index", models.PositiveBigIntegerField()),
+                ("end_index", models.PositiveBigIntegerField()),
+                ("claim_text", models.TextField(blank=True)),
+                (
+                    "verdict",
+                    models.CharField(
+                        choices=[
+                            ("supported", "Supported"),
+                            ("partially_supported", "Partially supported"),
+                            ("unsupported", "Unsupported"),
+                            ("contradicted", "Contradicted"),
+                            ("no_check_needed", "No check needed"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                ("note", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "adjudicator",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="adjudications",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "answer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="adjudications",
+                        to="answers.answer",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['answer', 'start_index', 'end_index'],
-                'permissions': [('adjudicate', "Can settle a claim's final verdict")],
-                'constraints': [models.CheckConstraint(condition=models.Q(('start_index__lte', models.F('end_index'))), name='adjudication_span_ordered'), models.UniqueConstraint(fields=('answer', 'start_index', 'end_index'), name='one_adjudication_per_claim')],
+                "ordering": ["answer", "start_index", "end_index"],
+                "permissions": [("adjudicate", "Can settle a claim's final verdict")],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("start_index__lte", models.F("end_index"))),
+                        name="adjudication_span_ordered",
+                    ),
+                    models.UniqueConstraint(
+                        fields=("answer", "start_index", "end_index"),
+                        name="one_adjudication_per_claim",
+                    ),
+                ],
             },
         ),
     ]
