@@ -7,6 +7,7 @@ different number, a missing name, a flipped negation) are built from these.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -164,6 +165,8 @@ class Analysis:
     negated: bool = False
 
 
+# Pure and called for every token of every fact sentence: a page's or a request's words repeat.
+@functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A deliberately tiny English stemmer: enough to match "founded"/"founder"/"founds"."""
     w = word.lower().replace("’", "'")
