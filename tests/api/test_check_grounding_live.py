@@ -4,12 +4,12 @@ keys) get 200 or a 400 naming the field, ill-typed ones a 400 naming the field t
 bytes a 4xx: never a 500. The real engine answers; the model loads on the first valid request."""
 
 import json
-import urllib.error
-import urllib.request
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+
+from tests.live_http import post_bytes
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.model]
 
@@ -126,21 +126,7 @@ def post(live_server, reviewer_token, settings):
     settings.GROUNDVIEW_THROTTLE_RATES = {"anon": None, "user": None, "check_grounding": None}
 
     def send(data: bytes, content_type: str = "application/json") -> tuple[int, dict | bytes]:
-        request = urllib.request.Request(
-            live_server.url + PATH,
-            data=data,
-            method="POST",
-            headers={"Authorization": f"Bearer {reviewer_token}", "Content-Type": content_type},
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=60) as response:
-                status, raw = response.status, response.read()
-        except urllib.error.HTTPError as error:
-            status, raw = error.code, error.read()
-        try:
-            return status, json.loads(raw)
-        except ValueError:
-            return status, raw
+        return post_bytes(live_server.url + PATH, reviewer_token, data, content_type)
 
     return send
 

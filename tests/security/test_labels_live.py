@@ -5,8 +5,6 @@ naming the field, ill-typed ones get a 400 naming the field they broke, raw byte
 
 import json
 import re
-import urllib.error
-import urllib.request
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -15,6 +13,7 @@ from hypothesis import strategies as st
 from groundview.answers.importing import import_text
 from groundview.answers.models import Answer
 from groundview.review.models import AnswerLabel, ClaimLabel, Verdict
+from tests.live_http import post_bytes
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -105,21 +104,7 @@ def post(live_server, reviewer, settings):
     _, token = ApiToken.issue(reviewer, "fuzz")
 
     def send(data: bytes, content_type: str = "application/json"):
-        request = urllib.request.Request(
-            live_server.url + "/api/labels",
-            data=data,
-            method="POST",
-            headers={"Authorization": f"Bearer {token}", "Content-Type": content_type},
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=60) as response:
-                status, raw = response.status, response.read()
-        except urllib.error.HTTPError as error:
-            status, raw = error.code, error.read()
-        try:
-            return status, json.loads(raw)
-        except ValueError:
-            return status, raw
+        return post_bytes(live_server.url + "/api/labels", token, data, content_type)
 
     return send
 
