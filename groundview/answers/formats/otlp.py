@@ -135,6 +135,14 @@ def without(data: dict[str, Any], name: str) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key not in (name, snake)}
 
 
+def _check_attributes_of(container: dict[str, Any], key: str, path: str) -> None:
+    """Validate the attributes of an optional `resource` or `scope` object (kept as sent)."""
+    value, field_path = get(container, key, path)
+    if value is not None:
+        attributes, attributes_path = get(need_object(value, field_path), "attributes", field_path)
+        read_attributes(attributes, attributes_path)
+
+
 def read_export(data: Any, path: str = "") -> list[Span]:
     """Every span of an OTLP JSON trace export, checked; RecordError names the first problem."""
     data = need_object(data, path)
@@ -143,22 +151,12 @@ def read_export(data: Any, path: str = "") -> list[Span]:
     for i, resource_spans in enumerate(need_array(value, resource_path)):
         rs_path = join(resource_path, i)
         resource_spans = need_object(resource_spans, rs_path)
-        resource, resource_field = get(resource_spans, "resource", rs_path)
-        if resource is not None:
-            attributes, attributes_path = get(
-                need_object(resource, resource_field), "attributes", resource_field
-            )
-            read_attributes(attributes, attributes_path)
+        _check_attributes_of(resource_spans, "resource", rs_path)
         scope_value, scope_list_path = get(resource_spans, "scopeSpans", rs_path)
         for j, scope_spans in enumerate(need_array(scope_value, scope_list_path)):
             ss_path = join(scope_list_path, j)
             scope_spans = need_object(scope_spans, ss_path)
-            scope, scope_field = get(scope_spans, "scope", ss_path)
-            if scope is not None:
-                attributes, attributes_path = get(
-                    need_object(scope, scope_field), "attributes", scope_field
-                )
-                read_attributes(attributes, attributes_path)
+            _check_attributes_of(scope_spans, "scope", ss_path)
             span_value, span_list_path = get(scope_spans, "spans", ss_path)
             for k, raw in enumerate(need_array(span_value, span_list_path)):
                 span = read_span(raw, join(span_list_path, k))
