@@ -31,6 +31,20 @@ from benchdb import use_database  # noqa: E402
 DB_NAME = "gv_bench_pages"
 
 
+class SqlTimer:
+    """A connection.execute_wrapper that adds up the milliseconds spent in SQL since `ms` was reset."""
+
+    def __init__(self) -> None:
+        self.ms = 0.0
+
+    def __call__(self, execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            self.ms += (time.perf_counter() - started) * 1000
+
+
 def seed(count: int) -> None:
     from django.contrib.auth.models import User
     from django.utils import timezone
@@ -262,14 +276,7 @@ def measure(
             assert response.status_code == 200, (url, response.status_code)
     from django.db import connection
 
-    sql_ms = [0.0]
-
-    def timed_sql(execute, sql, params, many, context):
-        started = time.perf_counter()
-        try:
-            return execute(sql, params, many, context)
-        finally:
-            sql_ms[0] += (time.perf_counter() - started) * 1000
+    timed_sql = SqlTimer()
 
     samples: dict[str, tuple[list[float], list[float], list[float]]] = {
         url: ([], [], []) for url in urls
@@ -277,12 +284,12 @@ def measure(
     with connection.execute_wrapper(timed_sql):
         for _ in range(runs):
             for url in urls:
-                sql_ms[0] = 0.0
+                timed_sql.ms = 0.0
                 wall, cpu = time.perf_counter(), time.process_time()
                 response = client.get(url)
                 samples[url][0].append((time.perf_counter() - wall) * 1000)
                 samples[url][1].append((time.process_time() - cpu) * 1000)
-                samples[url][2].append(sql_ms[0])
+                samples[url][2].append(timed_sql.ms)
                 assert response.status_code == 200
     return samples
 
@@ -376,14 +383,7 @@ def measure_queue_step(runs: int) -> dict[str, tuple[list[float], list[float], l
         "queue step before: POST + /queue/ + answer (3)": old_three,
         "progress counts the script fetches after the page": progress_counts,
     }
-    sql_ms = [0.0]
-
-    def timed_sql(execute, sql, params, many, context):
-        started = time.perf_counter()
-        try:
-            return execute(sql, params, many, context)
-        finally:
-            sql_ms[0] += (time.perf_counter() - started) * 1000
+    timed_sql = SqlTimer()
 
     samples: dict[str, tuple[list[float], list[float], list[float]]] = {
         title: ([], [], []) for title in ways
@@ -393,7 +393,7 @@ def measure_queue_step(runs: int) -> dict[str, tuple[list[float], list[float], l
         for round_ in range(runs + 3):
             for title in order[round_ % len(order) :] + order[: round_ % len(order)]:
                 with connection.execute_wrapper(timed_sql):
-                    sql_ms[0] = 0.0
+                    timed_sql.ms = 0.0
                     wall, cpu = time.perf_counter(), time.process_time()
                     following = ways[title]()
                     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
@@ -401,7 +401,7 @@ def measure_queue_step(runs: int) -> dict[str, tuple[list[float], list[float], l
                 current[0] = following
                 if round_ >= 3:
                     for values, value in zip(
-                        samples[title], (wall * 1000, cpu * 1000, sql_ms[0]), strict=True
+                        samples[title], (wall * 1000, cpu * 1000, timed_sql.ms), strict=True
                     ):
                         values.append(value)
     finally:
