@@ -314,7 +314,7 @@ class Engine:
             cap = consistency_cap(feats)
             if cap is not None:
                 score = min(score, cap)
-            chosen = [cands[k].chunk for k in cover(prep.analyses[ci], cands[:10], facts)]
+            chosen = [cands[k].chunk for k in cover(prep.analyses[ci], cands, facts)]
             chosen = _with_antecedents(prep, chosen)
             results.append(ClaimResult(claim, score, _groups(prep, chosen), feats, prep.ranked[ci]))
         return results

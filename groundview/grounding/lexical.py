@@ -124,6 +124,10 @@ UNITS = {
     "year": "years",
     "second": "seconds",
 }
+MONTHS = words(
+    """january february march april may june july august september october november december jan feb
+    mar apr jun jul aug sep sept oct nov dec"""
+)
 _MORE = words("over more above exceeding exceeds exceeded beyond greater least")
 _ABOUT = frozenset(
     [
@@ -149,6 +153,8 @@ class Number:
     is_year: bool
     # The unit written after it ("mb", "gb", "km", "%"), "" when none: 100 MB is not 100 GB.
     unit: str = ""
+    # Written in digits and neither a year nor the day of a month: a count or an amount.
+    count: bool = False
 
 
 @dataclass
@@ -163,6 +169,124 @@ class Analysis:
         default_factory=set
     )  # lowercase capitalised words not at sentence start
     negated: bool = False
+    # The stem of the first capitalised word that is not a stopword, sentence start included: what
+    # the text is most likely about ("Jupiter has 95 moons"), "" when nothing is capitalised.
+    subject: str = ""
+
+
+def _places(table: str) -> dict[str, str]:
+    """ "canada: canadian canadians" lines -> every form mapped to the first word."""
+    out: dict[str, str] = {}
+    for line in table.strip().splitlines():
+        place, forms = line.split(":")
+        for form in [place, *forms.split()]:
+            out[form.strip()] = place.strip()
+    return out
+
+
+# A claim says "the Canadian team" where its source says "Canada's team", "a British guitarist" where
+# it says "born in London, England"... the first two are the same fact, so a demonym and its country are
+# one term (for coverage, BM25 and the name check alike). Languages share the adjective ("French"); a
+# claim about the French language against a page about France is rare enough to accept.
+PLACES = _places(
+    """
+    usa: america american americans
+    uk: britain british brit brits
+    england: english englishman englishmen
+    scotland: scottish scots scotsman
+    wales: welsh welshman
+    ireland: irish irishman
+    canada: canadian canadians
+    mexico: mexican mexicans
+    brazil: brazilian brazilians
+    argentina: argentine argentinian argentinians
+    chile: chilean chileans
+    colombia: colombian colombians
+    peru: peruvian peruvians
+    venezuela: venezuelan venezuelans
+    cuba: cuban cubans
+    jamaica: jamaican jamaicans
+    france: french frenchman frenchwoman
+    germany: german germans
+    italy: italian italians
+    spain: spanish spaniard spaniards
+    portugal: portuguese
+    netherlands: dutch dutchman dutchwoman holland
+    belgium: belgian belgians
+    switzerland: swiss
+    austria: austrian austrians
+    sweden: swedish swede swedes
+    norway: norwegian norwegians
+    denmark: danish dane danes
+    finland: finnish finn finns
+    iceland: icelandic icelander icelanders
+    poland: polish
+    hungary: hungarian hungarians
+    romania: romanian romanians
+    bulgaria: bulgarian bulgarians
+    greece: greek greeks
+    turkey: turkish turks
+    russia: russian russians
+    ukraine: ukrainian ukrainians
+    serbia: serbian serbians serb serbs
+    croatia: croatian croatians croat croats
+    israel: israeli israelis
+    iran: iranian iranians
+    iraq: iraqi iraqis
+    syria: syrian syrians
+    lebanon: lebanese
+    egypt: egyptian egyptians
+    libya: libyan libyans
+    morocco: moroccan moroccans
+    algeria: algerian algerians
+    tunisia: tunisian tunisians
+    nigeria: nigerian nigerians
+    kenya: kenyan kenyans
+    ethiopia: ethiopian ethiopians
+    ghana: ghanaian ghanaians
+    africa: african africans
+    india: indian indians
+    pakistan: pakistani pakistanis
+    bangladesh: bangladeshi bangladeshis
+    china: chinese
+    japan: japanese
+    korea: korean koreans
+    taiwan: taiwanese
+    vietnam: vietnamese
+    thailand: thai thais
+    philippines: filipino filipinos philippine
+    indonesia: indonesian indonesians
+    malaysia: malaysian malaysians
+    australia: australian australians aussie
+    europe: european europeans
+    asia: asian asians
+    """
+)
+
+# Spellings of the same two countries that a tokenizer would take apart ("U.S." is "U" and "S"). Upper
+# case "US" only: lower case "us" is a pronoun.
+_COUNTRY_SPELLINGS = (
+    (
+        re.compile(r"\bU\.\s?S\.(?:\s?A\.)?|\bU\.S\b|\bUnited States(?: of America)?\b|\bUS\b"),
+        "USA",
+    ),
+    (re.compile(r"\bU\.\s?K\.|\bUK\b|\bUnited Kingdom\b|\bGreat Britain\b"), "UK"),
+)
+# "the 2018–19 season" states 2019 as much as 2018.
+_YEAR_RANGE = re.compile(r"\b(1[5-9]|20)(\d\d)\s*[–—-]\s*(\d\d)\b(?![.,]?\d)")
+
+
+def _spell_out(m: re.Match[str]) -> str:
+    century, first, last = m.group(1), m.group(2), m.group(3)
+    end = f"{century}{last}" if last > first else f"{int(century) + 1}{last}"
+    return f"{century}{first}–{end}"
+
+
+def normalise(text: str) -> str:
+    """The text with country spellings unified and two-digit year ranges spelled out."""
+    for pattern, replacement in _COUNTRY_SPELLINGS:
+        text = pattern.sub(replacement, text)
+    return _YEAR_RANGE.sub(_spell_out, text)
 
 
 # Pure and called for every token of every fact sentence: a page's or a request's words repeat.
@@ -172,6 +296,8 @@ def stem(word: str) -> str:
     w = word.lower().replace("’", "'")
     if w.endswith("'s"):
         w = w[:-2]
+    if w in PLACES:
+        return PLACES[w]
     if len(w) <= 3:
         return w
     for suffix in ("ational", "ization", "ations", "ation", "ments", "ment", "ness", "ings", "ing"):
@@ -239,7 +365,9 @@ def extract_numbers(tokens: list[str]) -> list[Number]:
             qualifier = "gt"
         if any(w in ("under", "less", "below", "fewer") for w in window):
             qualifier = "lt"
-        out.append(Number(value, qualifier, is_year, unit))
+        near = lowered[max(0, i - 1) : i] + lowered[i + 1 : i + 2]
+        count = tok[0].isdigit() and not is_year and not any(w in MONTHS for w in near)
+        out.append(Number(value, qualifier, is_year, unit, count))
     return out
 
 
@@ -271,7 +399,7 @@ def _number_stem(tok: str) -> str:
 
 
 def analyse(text: str) -> Analysis:
-    tokens_raw = tokenize(text)
+    tokens_raw = tokenize(normalise(text))
     tokens = [t.lower() for t in tokens_raw]
     stems = [_number_stem(t) if t[0].isdigit() else stem(t) for t in tokens]
     numbers = extract_numbers(tokens_raw)
@@ -288,4 +416,12 @@ def analyse(text: str) -> Analysis:
         if t[0].isupper() and tokens[i] not in STOPWORDS and (i > 0 or len(t) > 1 and t.isupper()):
             names.add(stem(t))
     negated = any(t in NEGATIONS or t.endswith("n't") for t in tokens)
-    return Analysis(tokens, stems, content, numbers, names, negated)
+    subject = next(
+        (
+            stem(t)
+            for t in tokens_raw
+            if t[0].isupper() and t.lower() not in STOPWORDS and t.lower() not in MONTHS
+        ),
+        "",
+    )
+    return Analysis(tokens, stems, content, numbers, names, negated, subject)

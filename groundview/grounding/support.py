@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .lexical import Analysis, Number, analyse, numbers_match
+from .lexical import Analysis, Number, analyse, numbers_match, words
 from .models import Encoded
 
 FEATURES: tuple[str, ...] = (
@@ -118,6 +118,8 @@ def claim_features(
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
     num_conflict = 1.0 if any(any(m.is_year == n.is_year for m in near) for n in unbacked) else 0.0
+    if _number_of_another(claim, cands):
+        num_conflict = 1.0
     names = sorted(claim.names)
     name_missing = _share(names, every) if names else 1.0
     name_missing = 1.0 - name_missing if names else 0.0
@@ -164,6 +166,33 @@ def claim_features(
     ]
 
 
+_PRONOUNS = words("he she it they his her its their this these")
+
+
+def _number_of_another(claim: Analysis, cands: Sequence[Candidate]) -> bool:
+    """The claim's count or amount is stated only about something else, while the claim's subject
+    is stated with a different one: "Jupiter has 274 moons" against "Saturn has 274 moons. Jupiter
+    follows with 97." Only counts and amounts: a dateline states a year or a day about nothing in
+    particular."""
+    subject = claim.subject
+    if not subject:
+        return False
+    for n in claim.numbers:
+        if not n.count:
+            continue
+        owners = [c for c in cands if any(numbers_match(n, m) for m in c.analysis.numbers)]
+        # A sentence that opens with a pronoun may well be about the subject: no conflict there.
+        if not owners or any(
+            subject in _stems([c]) or c.analysis.tokens[:1] and c.analysis.tokens[0] in _PRONOUNS
+            for c in owners
+        ):
+            continue
+        rival = [m for c in cands if subject in c.analysis.stems for m in c.analysis.numbers]
+        if any(m.count and m.unit == n.unit and not numbers_match(n, m) for m in rival):
+            return True
+    return False
+
+
 def _keys(
     claim: Analysis, cand: Candidate, words: set[str] | frozenset[str] = frozenset()
 ) -> set[str]:
@@ -178,13 +207,22 @@ def _keys(
 
 
 def cover(
-    claim: Analysis, cands: Sequence[Candidate], facts: Sequence[int], limit: int = 4
+    claim: Analysis,
+    cands: Sequence[Candidate],
+    facts: Sequence[int],
+    limit: int = 4,
+    words_from: int = 10,
 ) -> list[int]:
     """The smallest set of candidates (positions in `cands`, best first) that backs every part of the
     claim that any candidate backs: greedy set cover over content stems, names and numbers.
-    `facts[chunk]` is the fact a chunk comes from."""
+    `facts[chunk]` is the fact a chunk comes from. Plain words count from the best `words_from`
+    candidates only; a name or a number counts from any of them."""
     content = set(claim.content)
-    offered = [_keys(claim, c, content) for c in cands]
+    # A common word far down the ranking is usually a coincidence; "2019" in a page's dateline, which
+    # BM25 ranks low because it shares little else with the claim, is what backs "In 2019 ...".
+    offered = [
+        _keys(claim, c, content if i < words_from else frozenset()) for i, c in enumerate(cands)
+    ]
     left = set().union(*offered) if offered else set()
     # One source that backs everything the candidates back is a better citation than several.
     by_fact: dict[int, set[str]] = {}

@@ -5,7 +5,14 @@ from __future__ import annotations
 from groundview.grounding import Engine
 from groundview.grounding.context import resolve
 from groundview.grounding.lexical import analyse, numbers_match
-from groundview.grounding.support import subclaims
+from groundview.grounding.schema import Fact
+from groundview.grounding.support import (
+    CONSISTENCY_CAP,
+    Candidate,
+    consistency_cap,
+    cover,
+    subclaims,
+)
 
 
 def test_a_leading_pronoun_takes_the_previous_subject_for_scoring() -> None:
@@ -70,3 +77,73 @@ def test_one_source_that_backs_everything_is_cited_alone(engine: Engine) -> None
     )
     cited = response["claims"][0]["citationIndices"]
     assert [response["citedChunks"][i]["source"] for i in cited] == ["1"]
+
+
+def test_a_demonym_and_its_country_are_one_term() -> None:
+    assert analyse("a Canadian singer").names == analyse("She moved to Canada").names == {"canada"}
+    for spelling in ("the U.S. House", "the United States House", "the US House", "the U.S House"):
+        assert analyse(spelling).names == {"usa", "house"}, spelling
+    # Lower case "us" is the pronoun, not the country
+    assert "usa" not in analyse("They told us the United Kingdom left.").stems
+    assert "uk" in analyse("They told us the United Kingdom left.").stems
+
+
+def test_a_two_digit_year_range_states_both_years() -> None:
+    claim = analyse("The name change takes effect in 2019.").numbers[0]
+    assert any(numbers_match(claim, n) for n in analyse("during the 2018–19 academic year").numbers)
+    assert not any(numbers_match(claim, n) for n in analyse("the 1998-99 season").numbers)
+    century = analyse("the 1999–00 season").numbers
+    assert [n.value for n in century] == [1999.0, 2000.0]
+    # A score is not a range of years
+    assert [n.value for n in analyse("United beat Arsenal 5–4").numbers] == [5.0, 4.0]
+
+
+def test_a_nationality_the_evidence_states_as_a_country_does_not_cap_the_claim(
+    engine: Engine,
+) -> None:
+    facts = [Fact("Canada's national team will play in the 2018–19 FIBA qualifiers in Argentina.")]
+    backed, unbacked = engine.analyse_claims(
+        [
+            "The Canadian national team will play in the 2019 FIBA qualifiers.",
+            "The Mexican national team will play in the 2019 FIBA qualifiers.",
+        ],
+        facts,
+    )
+    assert consistency_cap(backed.features or []) is None
+    assert consistency_cap(unbacked.features or []) == CONSISTENCY_CAP
+
+
+def _candidate(chunk: int, text: str) -> Candidate:
+    return Candidate(chunk, analyse(text), None, None)
+
+
+def test_a_year_only_a_low_ranked_sentence_states_is_cited() -> None:
+    # Given twelve sentences about the plan ranked first, and the dateline that states the year last
+    claim = analyse("In 2019 the council approved the riverside park plan.")
+    cands = [_candidate(i, f"The council discussed the riverside park plan, item {i}.") for i in range(11)]
+    cands.append(_candidate(11, "Published January 27, 2019, approved by the editors."))
+    chosen = cover(claim, cands, facts=[0] * 12)
+    # Then the dateline is cited for the year, and only for it: "approved" counts from the top ten only
+    assert 11 in chosen
+    claim_words_only = analyse("The council approved the riverside park plan.")
+    assert 11 not in cover(claim_words_only, cands, facts=[0] * 12)
+
+
+def _capped(engine: Engine, claim: str, fact: str) -> bool:
+    result = engine.analyse_claims([claim], [Fact(fact)])[0]
+    return consistency_cap(result.features or []) is not None
+
+
+def test_a_count_stated_only_about_something_else_caps_the_claim(engine: Engine) -> None:
+    planets = (
+        "Saturn has the most known moons of any planet, with 274 confirmed as of 2025. "
+        "Jupiter follows with 97."
+    )
+    assert _capped(engine, "Jupiter has the most known moons, with 274 confirmed.", planets)
+    assert not _capped(engine, "Saturn has the most known moons, with 274 confirmed.", planets)
+    # A sentence that opens with a pronoun may be about the claim's subject: not a conflict
+    pronoun = "Saturn has 83 moons with names. It has 274 confirmed moons in all."
+    assert not _capped(engine, "Saturn has 274 confirmed moons.", pronoun)
+    # Nor is a year that a dateline states beside other news
+    dated = "Published March 3, 2019. Acme Corp reported 40 new stores in its annual report."
+    assert not _capped(engine, "In 2019 Acme Corp reported 40 new stores.", dated)
