@@ -4,7 +4,8 @@
 
 * WiCE-dev (349 claims vs the pages they cite), 5-fold by claim: coverage alone, the cross-encoder alone,
   the features head and the stacked head - balanced accuracy, ROC AUC, pass rates per human label, and
-  citation recall / precision against the gold supporting-sentence sets (grounding/fit_head.py).
+  citation recall / precision against the gold supporting-sentence sets (grounding/fit_head.py); for
+  the heads also the mean and sd over 20 random 5-fold partitions, the noise a difference must beat.
 * FactCheck-GPT TEST answers (split rule: grounding/evaldata.py): each annotated claim against its own
   five passages, supported iff one passage "completely supports" it; and groundingCheckRequired vs the
   annotators' check-worthiness.
@@ -44,6 +45,7 @@ from groundview.grounding.fit_head import (  # noqa: E402
     begin_rows,
     cross_validate,
     neutral_head,
+    repeated,
     report,
     wice_rows,
 )
@@ -71,6 +73,7 @@ def wice(data: Path, verifier_path: str | None) -> None:
         extra = begin_rows(engine, data)
         every = list(range(len(names)))
         report("features head (shipped)", rows, *cross_validate(rows, every, extra))
+        repeated(rows, every, extra)
         return
     stacked = Engine(
         EngineConfig(
@@ -86,7 +89,9 @@ def wice(data: Path, verifier_path: str | None) -> None:
     report("cross-encoder alone", rows, *cross_validate(rows, ce))
     extra = begin_rows(stacked, data)
     report("features head", rows, *cross_validate(rows, base, extra))
+    repeated(rows, base, extra)
     report("stacked head", rows, *cross_validate(rows, list(range(len(names))), extra))
+    repeated(rows, list(range(len(names))), extra)
 
 
 def factcheck(engine: Engine, data: Path) -> None:

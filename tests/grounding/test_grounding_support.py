@@ -120,7 +120,10 @@ def _candidate(chunk: int, text: str) -> Candidate:
 def test_a_year_only_a_low_ranked_sentence_states_is_cited() -> None:
     # Given twelve sentences about the plan ranked first, and the dateline that states the year last
     claim = analyse("In 2019 the council approved the riverside park plan.")
-    cands = [_candidate(i, f"The council discussed the riverside park plan, item {i}.") for i in range(11)]
+    cands = [
+        _candidate(i, f"The council discussed the riverside park plan, item {i}.")
+        for i in range(11)
+    ]
     cands.append(_candidate(11, "Published January 27, 2019, approved by the editors."))
     chosen = cover(claim, cands, facts=[0] * 12)
     # Then the dateline is cited for the year, and only for it: "approved" counts from the top ten only
