@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .lexical import Analysis, Number, analyse, numbers_match, words
+from .lexical import Analysis, Number, analyse, numbers_match
 from .models import Encoded
 
 FEATURES: tuple[str, ...] = (
@@ -166,7 +166,11 @@ def claim_features(
     ]
 
 
-_PRONOUNS = words("he she it they his her its their this these")
+_PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "this", "these"])
+
+
+def _opens_with_pronoun(cand: Candidate) -> bool:
+    return bool(cand.analysis.tokens) and cand.analysis.tokens[0] in _PRONOUNS
 
 
 def _number_of_another(claim: Analysis, cands: Sequence[Candidate]) -> bool:
@@ -182,10 +186,7 @@ def _number_of_another(claim: Analysis, cands: Sequence[Candidate]) -> bool:
             continue
         owners = [c for c in cands if any(numbers_match(n, m) for m in c.analysis.numbers)]
         # A sentence that opens with a pronoun may well be about the subject: no conflict there.
-        if not owners or any(
-            subject in _stems([c]) or c.analysis.tokens[:1] and c.analysis.tokens[0] in _PRONOUNS
-            for c in owners
-        ):
+        if not owners or any(subject in _stems([c]) or _opens_with_pronoun(c) for c in owners):
             continue
         rival = [m for c in cands if subject in c.analysis.stems for m in c.analysis.numbers]
         if any(m.count and m.unit == n.unit and not numbers_match(n, m) for m in rival):
