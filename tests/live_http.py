@@ -7,6 +7,18 @@ import urllib.error
 import urllib.request
 from typing import Any
 
+from hypothesis import strategies as st
+
+# Bodies no client would send (arbitrary bytes, lone surrogates) under the content types a server
+# might try to parse, for the "never a 5xx" properties of every live-server fuzz module.
+RAW_BODIES = st.one_of(
+    st.binary(max_size=200),
+    st.builds(lambda t: t.encode("utf-8", "surrogatepass"), st.text(max_size=50)),
+)
+CONTENT_TYPES = st.sampled_from(
+    ["application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]
+)
+
 
 def post_bytes(
     url: str, token: str, data: bytes, content_type: str = "application/json"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tests.live_http import post_bytes
+from tests.live_http import CONTENT_TYPES, RAW_BODIES, post_bytes
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.model]
 
@@ -179,20 +179,7 @@ def test_ill_typed_bodies_are_400_naming_the_field(post, change):
 
 
 @FUZZ
-@given(
-    data=st.one_of(
-        st.binary(max_size=200),
-        st.builds(lambda t: t.encode("utf-8", "surrogatepass"), st.text(max_size=50)),
-    ),
-    content_type=st.sampled_from(
-        [
-            "application/json",
-            "text/plain",
-            "application/x-www-form-urlencoded",
-            "multipart/form-data",
-        ]
-    ),
-)
+@given(data=RAW_BODIES, content_type=CONTENT_TYPES)
 def test_raw_bytes_are_never_a_server_error(post, data, content_type):
     status, body = post(data, content_type)
 

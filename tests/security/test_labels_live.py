@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from groundview.answers.importing import import_text
 from groundview.answers.models import Answer
 from groundview.review.models import AnswerLabel, ClaimLabel, Verdict
-from tests.live_http import post_bytes
+from tests.live_http import CONTENT_TYPES, RAW_BODIES, post_bytes
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -253,20 +253,7 @@ def test_ill_typed_labels_are_400_naming_the_field_and_change_nothing(post, labe
 
 
 @FUZZ
-@given(
-    data=st.one_of(
-        st.binary(max_size=200),
-        st.builds(lambda t: t.encode("utf-8", "surrogatepass"), st.text(max_size=50)),
-    ),
-    content_type=st.sampled_from(
-        [
-            "application/json",
-            "text/plain",
-            "application/x-www-form-urlencoded",
-            "multipart/form-data",
-        ]
-    ),
-)
+@given(data=RAW_BODIES, content_type=CONTENT_TYPES)
 def test_raw_bytes_are_a_4xx_and_change_nothing(post, labelled, data, content_type):
     before = stored()
 
