@@ -314,10 +314,31 @@ class Engine:
             cap = consistency_cap(feats)
             if cap is not None:
                 score = min(score, cap)
-            chosen = [cands[k].chunk for k in cover(prep.analyses[ci], cands, facts)]
+            chosen = [
+                cands[k].chunk
+                for k in cover(
+                    prep.analyses[ci], cands, facts, antecedent=_antecedents(prep, cands)
+                )
+            ]
             chosen = _with_antecedents(prep, chosen)
             results.append(ClaimResult(claim, score, _groups(prep, chosen), feats, prep.ranked[ci]))
         return results
+
+
+def _antecedents(prep: _Prepared, cands: Sequence[Candidate]) -> dict[int, int]:
+    """For each candidate that opens with a pronoun, the candidate that is the sentence before it in
+    its fact, where there is one: `_with_antecedents` cites the two together."""
+    position = {c.chunk: k for k, c in enumerate(cands)}
+    out: dict[int, int] = {}
+    for k, c in enumerate(cands):
+        before = position.get(c.chunk - 1)
+        if (
+            before is not None
+            and prep.chunks[c.chunk - 1].fact == prep.chunks[c.chunk].fact
+            and needs_antecedent(prep.chunks[c.chunk].text)
+        ):
+            out[k] = before
+    return out
 
 
 def _with_antecedents(prep: _Prepared, chunk_ids: Sequence[int]) -> list[int]:

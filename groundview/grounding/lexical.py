@@ -272,6 +272,8 @@ _COUNTRY_SPELLINGS = (
     ),
     (re.compile(r"\bU\.\s?K\.|\bUK\b|\bUnited Kingdom\b|\bGreat Britain\b"), "UK"),
 )
+# "R.M.S. Titanic" is "RMS Titanic": dotted capitals are one token, not three one-letter words.
+_DOTTED = re.compile(r"\b(?:[A-Z]\.){2,}")
 # "the 2018–19 season" states 2019 as much as 2018.
 _YEAR_RANGE = re.compile(r"\b(1[5-9]|20)(\d\d)\s*[–—-]\s*(\d\d)\b(?![.,]?\d)")
 
@@ -283,9 +285,11 @@ def _spell_out(m: re.Match[str]) -> str:
 
 
 def normalise(text: str) -> str:
-    """The text with country spellings unified and two-digit year ranges spelled out."""
+    """The text with country spellings unified, dotted acronyms closed up and two-digit year ranges
+    spelled out."""
     for pattern, replacement in _COUNTRY_SPELLINGS:
         text = pattern.sub(replacement, text)
+    text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)
     return _YEAR_RANGE.sub(_spell_out, text)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -213,11 +213,14 @@ def cover(
     facts: Sequence[int],
     limit: int = 4,
     words_from: int = 10,
+    antecedent: Mapping[int, int] | None = None,
 ) -> list[int]:
     """The smallest set of candidates (positions in `cands`, best first) that backs every part of the
     claim that any candidate backs: greedy set cover over content stems, names and numbers.
     `facts[chunk]` is the fact a chunk comes from. Plain words count from the best `words_from`
-    candidates only; a name or a number counts from any of them."""
+    candidates only; a name or a number counts from any of them. `antecedent[i]` is the candidate
+    that will be cited with candidate i (the sentence before one that opens with a pronoun), so what
+    it backs comes with i."""
     content = set(claim.content)
     # A common word far down the ranking is usually a coincidence; "2019" in a page's dateline, which
     # BM25 ranks low because it shares little else with the claim, is what backs "In 2019 ...".
@@ -235,9 +238,25 @@ def cover(
         offered = [
             o if facts[c.chunk] == best_fact else set() for c, o in zip(cands, offered, strict=True)
         ]
+    if antecedent:
+        offered = [
+            o | offered[antecedent[i]] if i in antecedent else o for i, o in enumerate(offered)
+        ]
     chosen: list[int] = []
     while left and len(chosen) < limit:
         gains = [len(o & left) for o in offered]
+        if chosen:
+            # A second source cited for one common word ("sinking") is more often an echo than
+            # support; for a name or a number it is what backs them.
+            cited = {facts[cands[k].chunk] for k in chosen}
+            gains = [
+                g
+                if g >= 2
+                or facts[c.chunk] in cited
+                or any(k in claim.names or k[0] == "#" for k in o & left)
+                else 0
+                for g, o, c in zip(gains, offered, cands, strict=True)
+            ]
         best = max(range(len(cands)), key=lambda i: (gains[i], -i))
         if gains[best] == 0:
             break

@@ -150,3 +150,35 @@ def test_a_count_stated_only_about_something_else_caps_the_claim(engine: Engine)
     # Nor is a year that a dateline states beside other news
     dated = "Published March 3, 2019. Acme Corp reported 40 new stores in its annual report."
     assert not _capped(engine, "In 2019 Acme Corp reported 40 new stores.", dated)
+
+
+def test_a_second_source_is_not_cited_for_one_common_word() -> None:
+    claim = analyse("The ship sank in the cold North Atlantic after striking an iceberg.")
+    cands = [
+        _candidate(0, "The ship struck an iceberg and sank in the North Atlantic."),
+        _candidate(1, "The water that night was cold."),
+    ]
+    # From another fact, "cold" alone does not earn a citation
+    assert cover(claim, cands, facts=[0, 1]) == [0]
+    # From the fact already cited, it does
+    assert cover(claim, cands, facts=[0, 0]) == [0, 1]
+    # Nor does the rule hold back a name another fact backs
+    named = analyse(
+        "The ship sank in the North Atlantic after striking an iceberg near Newfoundland."
+    )
+    cands[1] = _candidate(1, "Newfoundland lies to the west.")
+    assert cover(named, cands, facts=[0, 1]) == [0, 1]
+
+
+def test_what_the_sentence_before_a_pronoun_backs_comes_with_it() -> None:
+    # Given "She ..." backing the number, and the sentence before it (cited with it) the name
+    claim = analyse("The RMS Titanic sank with 1500 people aboard.")
+    cands = [
+        _candidate(0, "She sank with 1500 people aboard."),
+        _candidate(1, "The RMS Titanic sank in 1912."),
+        _candidate(2, "The R.M.S. Titanic left Southampton."),
+    ]
+    # Without knowing what comes with candidate 0, another sentence is cited for the name
+    assert cover(claim, cands, facts=[0, 1, 0]) == [0, 2]
+    # Knowing that candidate 2 is cited with it, nothing else is needed
+    assert cover(claim, cands, facts=[0, 1, 0], antecedent={0: 2}) == [0]

@@ -24,12 +24,7 @@ EXAMPLES = {example["id"]: example for example in DATA["examples"]}
 
 # Where the engine does not reproduce the documentation yet. Strict, so a fix shows up as XPASS and
 # the entry has to go.
-KNOWN_GAPS = {
-    "based-on-the-sinking": (
-        'Vertex cites only FACT 1 for "It was based on the sinking ... 1500 people."; '
-        "we cite a FACT 0 sentence as well"
-    ),
-}
+KNOWN_GAPS: dict[str, str] = {}
 IMPLIED_GAPS: dict[str, str] = {}
 
 
