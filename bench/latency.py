@@ -7,6 +7,8 @@
 (b) maximum request: 200 facts of 10,000 characters and a 4,096-token answer.
 Reports p50/p95 and requests/s, the process's peak RSS, and the embedding floor: the time to embed the
 same sentences (answer + all fact sentences) once with the same model in the same run, and (a)'s ratio to it.
+`--baseline float32` also times every typical request with the model in float32 (the engine's default
+`auto` precision uses bfloat16 where the CPU has it natively), interleaved, and prints the ratio.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from groundview.grounding import Engine, EngineConfig  # noqa: E402
 from groundview.grounding.claims import split_sentences  # noqa: E402
+from groundview.grounding.config import PRECISIONS  # noqa: E402
 from groundview.grounding.schema import count_tokens  # noqa: E402
 
 SUBJECTS = [
@@ -116,30 +119,50 @@ def main() -> int:
     parser.add_argument("--typical", type=int, default=40, help="typical requests to time")
     parser.add_argument("--max", type=int, default=2, help="maximum requests to time")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--precision", default="auto", choices=PRECISIONS)
+    parser.add_argument("--baseline", choices=PRECISIONS, help="also time this precision")
     args = parser.parse_args()
 
-    engine = Engine(EngineConfig(num_threads=args.threads))
+    engine = Engine(EngineConfig(num_threads=args.threads, embed_precision=args.precision))
     engine.warm_up()
     embedder: Any = engine._load()  # the same model object, for the floor
+    baseline = None
+    if args.baseline:
+        baseline = Engine(EngineConfig(num_threads=args.threads, embed_precision=args.baseline))
+        baseline.warm_up()
     rng = random.Random(20240601)
     for _ in range(3):  # warm the code paths with throw-away requests
         engine.check(typical_request(rng))
+        if baseline:
+            baseline.check(typical_request(rng))
 
     latencies: list[float] = []
     floors: list[float] = []
+    base_latencies: list[float] = []
     for _ in range(args.typical):
         req = typical_request(rng)
         started = time.perf_counter()
         response = engine.check(req)
         latencies.append(time.perf_counter() - started)
         assert response["claims"]
+        if baseline:
+            started = time.perf_counter()
+            same = baseline.check(req)
+            base_latencies.append(time.perf_counter() - started)
+            # The two precisions must cite the same chunks: only the speed may differ.
+            assert [c.get("citationIndices") for c in same["claims"]] == [
+                c.get("citationIndices") for c in response["claims"]
+            ]
         texts = request_sentences(req)
         started = time.perf_counter()
         embedder.encode(texts)
         floors.append(time.perf_counter() - started)
 
     ratios = [lat / fl for lat, fl in zip(latencies, floors, strict=True)]
-    print(f"engine {engine.model_id}, torch threads {args.threads}")
+    print(
+        f"engine {engine.model_id}, torch threads {args.threads}, "
+        f"embedder precision {embedder.precision} ({args.precision})"
+    )
     print()
     print("| request | p50 | p95 | req/s | embedding floor p50 | ratio to floor (median) |")
     print("|---|---|---|---|---|---|")
@@ -149,6 +172,18 @@ def main() -> int:
         f"| {len(latencies) / sum(latencies):.1f} | {statistics.median(floors) * 1000:.0f} ms "
         f"| {statistics.median(ratios):.2f} |"
     )
+    if base_latencies:
+        print(
+            f"| the same requests, {args.baseline} "
+            f"| {statistics.median(base_latencies) * 1000:.0f} ms "
+            f"| {percentile(base_latencies, 0.95) * 1000:.0f} ms "
+            f"| {len(base_latencies) / sum(base_latencies):.1f} | | |"
+        )
+        print(
+            f"| ratio {embedder.precision} / {args.baseline} (p50, p95) "
+            f"| {statistics.median(latencies) / statistics.median(base_latencies):.2f} "
+            f"| {percentile(latencies, 0.95) / percentile(base_latencies, 0.95):.2f} | | | |"
+        )
 
     max_lat: list[float] = []
     for _ in range(args.max):

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .check import ENGINE_VERSION, Engine
-from .config import EngineConfig
+from .config import PRECISIONS, EngineConfig
 from .rows import RowError, read_rows
 from .schema import RequestError
 
@@ -43,7 +43,7 @@ CLAIM_COLUMNS = (
 
 
 def _config(args: argparse.Namespace) -> EngineConfig:
-    kwargs: dict[str, Any] = {"num_threads": args.threads}
+    kwargs: dict[str, Any] = {"num_threads": args.threads, "embed_precision": args.precision}
     if args.embedder:
         kwargs["embedder_path"] = args.embedder
     if args.model:
@@ -157,6 +157,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--embedder", help="sentence-transformers folder (default: packaged MiniLM)"
     )
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--precision",
+        choices=PRECISIONS,
+        default="auto",
+        help="the embedder's matrix products (auto: bfloat16 where the CPU has it natively)",
+    )
     parser.add_argument("--batch", type=int, default=16, help="lines checked together")
     parser.add_argument("--rows", help="check Ragas/DeepEval rows from this file ('-': stdin)")
     parser.add_argument(

@@ -426,13 +426,13 @@ def _respond(prep: _Prepared, results: list[ClaimResult]) -> dict[str, Any]:
 
 _ENGINES: dict[str, Engine] = {}
 _ENGINES_LOCK = threading.Lock()
-_EMBEDDERS: dict[tuple[str | None, int, int], Embedder] = {}
+_EMBEDDERS: dict[tuple[str | None, int, int, str], Embedder] = {}
 
 
 def _shared_embedder(config: EngineConfig) -> Embedder:
     """One loaded embedder per model per process: engines that differ only in their head (a new
     checker version made the default) must not each hold the model in memory."""
-    key = (config.embedder_path, config.num_threads, config.batch_size)
+    key = (config.embedder_path, config.num_threads, config.batch_size, config.embed_precision)
     with _ENGINES_LOCK:
         embedder = _EMBEDDERS.get(key)
         if embedder is None:

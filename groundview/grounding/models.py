@@ -79,10 +79,21 @@ def content_mask(pieces: Sequence[str]) -> npt.NDArray[np.bool_]:
     return mask
 
 
+def native_bfloat16() -> bool:
+    """Whether this CPU multiplies bfloat16 in hardware (AVX-512 BF16 or AMX tiles). torch only has
+    private probes for it; a torch without them is treated as "no"."""
+    import torch
+
+    probes = ("_is_avx512_bf16_supported", "_is_amx_tile_supported")
+    return any(bool(getattr(torch.cpu, name, lambda: False)()) for name in probes)
+
+
 class SentenceTransformerEmbedder:
     """A sentence-transformers bi-encoder; one forward pass gives both sentence and token vectors."""
 
-    def __init__(self, path: str | None, num_threads: int, batch_size: int = 32) -> None:
+    def __init__(
+        self, path: str | None, num_threads: int, batch_size: int = 32, precision: str = "auto"
+    ) -> None:
         _offline()
         folder = Path(path) if path else packaged_minilm_path()
         _require_folder(folder, "embedder model")
@@ -100,11 +111,18 @@ class SentenceTransformerEmbedder:
         self._special = set(self._tokenizer.all_special_ids)
         self.batch_size = batch_size
         self.name = folder.name if path else "all-MiniLM-L6-v2"
+        if precision == "auto":
+            precision = "bfloat16" if native_bfloat16() else "float32"
+        self.precision = precision
 
     def encode(self, texts: Sequence[str]) -> list[Encoded]:
         if not texts:
             return []
-        with self._torch.inference_mode():
+        bf16 = self.precision == "bfloat16"
+        with (
+            self._torch.inference_mode(),
+            self._torch.autocast("cpu", dtype=self._torch.bfloat16, enabled=bf16),
+        ):
             rows: Any = self._model.encode(
                 list(texts),
                 batch_size=self.batch_size,

@@ -113,3 +113,41 @@ def test_rows_gate_passes_grounded_csv_rows_and_writes_csv() -> None:
     header, line = result.stdout.splitlines()
     assert header.startswith("row,claim,startPos,endPos,claimText")
     assert line.startswith("1,0,0,36,The Eiffel Tower is 330 metres tall.,True,")
+
+
+@pytest.mark.model
+def test_cli_precisions_give_the_same_answer() -> None:
+    # Given a request with a supported, a wrong and an uncheckable sentence
+    request = {
+        "answerCandidate": (
+            "Google was founded in 1998 by Larry Page and Sergey Brin. It has 50 employees. "
+            "Hope this helps!"
+        ),
+        "facts": [
+            {"factText": "Google was founded in September 1998 by Larry Page and Sergey Brin."},
+            {"factText": "Google had 182,502 employees at the end of 2023."},
+        ],
+        "groundingSpec": {"enableClaimLevelScore": True},
+    }
+    # When checked with the embedder in float32 and in bfloat16
+    out = {}
+    for precision in ("float32", "bfloat16"):
+        result = _rows_cli(["--precision", precision], json.dumps(request) + "\n")
+        assert result.returncode == 0, result.stderr
+        out[precision] = json.loads(result.stdout)
+    # Then claims, citations and flags agree, and scores within rounding
+    full, half = out["float32"], out["bfloat16"]
+    strip = ("score",)
+    assert [{k: v for k, v in c.items() if k not in strip} for c in full["claims"]] == [
+        {k: v for k, v in c.items() if k not in strip} for c in half["claims"]
+    ]
+    assert full["claims"][0]["citationIndices"] and not full["claims"][1]["citationIndices"]
+    for a, b in zip(full["claims"], half["claims"], strict=True):
+        assert abs(a.get("score", 1.0) - b.get("score", 1.0)) < 0.02
+    assert abs(full["supportScore"] - half["supportScore"]) < 0.02
+
+
+def test_cli_rejects_an_unknown_precision() -> None:
+    result = _rows_cli(["--precision", "fp8"], "")
+    assert result.returncode == 2
+    assert "--precision: invalid choice: 'fp8'" in result.stderr

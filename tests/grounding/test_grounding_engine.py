@@ -137,6 +137,8 @@ def test_config_from_settings_dict() -> None:
         EngineConfig.from_dict({"THRESHOLD": 0.7})
     with pytest.raises(ValueError, match="CROSS_ENCODER_PATH"):
         EngineConfig.from_dict({"VERIFIER": "cross-encoder"})
+    with pytest.raises(ValueError, match="EMBED_PRECISION must be one of"):
+        EngineConfig.from_dict({"EMBED_PRECISION": "fp16"})
 
 
 def test_get_engine_caches_per_config() -> None:

@@ -194,3 +194,30 @@ def test_engines_that_differ_only_in_their_head_share_one_loaded_model(
     # And it still scores like the first engine, with its own head
     answer = "Google was founded in 1998 by Larry Page and Sergey Brin."
     assert check(other, answer, [GOOGLE]) == check(real_engine, answer, [GOOGLE])
+
+
+def test_bfloat16_embeddings_agree_with_float32() -> None:
+    # Given the packaged model loaded in both precisions (bfloat16 is emulated where the CPU lacks
+    # it: slower there, but it must give the same vectors)
+    from groundview.grounding.models import SentenceTransformerEmbedder
+
+    texts = [
+        "Google was founded in September 1998 by Larry Page and Sergey Brin.",
+        "東京タワーの高さは333メートルです。",
+        "The café’s crème brûlée 🍮 costs €7.",
+    ]
+    full = SentenceTransformerEmbedder(None, num_threads=2, precision="float32").encode(texts)
+    half = SentenceTransformerEmbedder(None, num_threads=2, precision="bfloat16").encode(texts)
+    # Then sentence and token vectors point the same way
+    for a, b in zip(full, half, strict=True):
+        assert float(a.vector @ b.vector) > 0.999
+        assert a.tokens.shape == b.tokens.shape
+        assert float((a.tokens * b.tokens).sum(axis=1).min()) > 0.998
+        assert (a.content == b.content).all()
+
+
+def test_auto_precision_follows_the_cpu(real_engine: Engine) -> None:
+    from groundview.grounding.models import native_bfloat16
+
+    embedder: Any = real_engine._load()
+    assert embedder.precision == ("bfloat16" if native_bfloat16() else "float32")
