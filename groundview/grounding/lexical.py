@@ -169,6 +169,9 @@ class Analysis:
         default_factory=set
     )  # lowercase capitalised words not at sentence start
     negated: bool = False
+    # Content stems a negation applies to: "does not explain the fees" -> {"explain"}, "there are no
+    # available discounts" -> {"available", "discount"}.
+    negates: frozenset[str] = frozenset()
     # The stem of the first capitalised word that is not a stopword, sentence start included: what
     # the text is most likely about ("Jupiter has 95 moons"), "" when nothing is capitalised.
     subject: str = ""
@@ -402,6 +405,41 @@ def _number_stem(tok: str) -> str:
     return f"{value:g}" if value is not None else tok
 
 
+# Words that negate what follows beside NEGATIONS ("non-exclusive", "fails to explain", "lacks a").
+_NEGATION_CUES = NEGATIONS | words("non fail fails failed unable lack lacks lacked")
+# Cues that take a noun phrase, so the word after the first one is negated as well ("no tie votes").
+_NOUN_NEGATIONS = words("no non none without lack lacks lacked")
+# "not only", "no doubt", "no matter", "no less": idioms, not negations.
+_NOT_NEGATING = words("only just merely doubt matter less")
+
+
+def _is_negation(token: str) -> bool:
+    return token in _NEGATION_CUES or token.endswith(("n't", "n’t"))
+
+
+def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
+    """The content stems in a negation's scope: the first content word within six tokens after the
+    cue (an "-ly" adverb is skipped: "not currently insured" negates "insured"), and the word right
+    after it for a cue that negates a noun phrase."""
+    out: set[str] = set()
+
+    def plain(t: str) -> bool:
+        return t not in STOPWORDS and not _is_negation(t) and not t[0].isdigit()
+
+    for i, t in enumerate(tokens):
+        if not _is_negation(t) or (i + 1 < len(tokens) and tokens[i + 1] in _NOT_NEGATING):
+            continue
+        for j in range(i + 1, min(len(tokens), i + 7)):
+            u = tokens[j]
+            if not plain(u) or (u.endswith("ly") and len(u) > 4):
+                continue
+            out.add(stems[j])
+            if t in _NOUN_NEGATIONS and j + 1 < len(tokens) and plain(tokens[j + 1]):
+                out.add(stems[j + 1])
+            break
+    return frozenset(out)
+
+
 def analyse(text: str) -> Analysis:
     tokens_raw = tokenize(normalise(text))
     tokens = [t.lower() for t in tokens_raw]
@@ -428,4 +466,7 @@ def analyse(text: str) -> Analysis:
         ),
         "",
     )
-    return Analysis(tokens, stems, content, numbers, names, negated, subject)
+    negates = _negated_stems(tokens, stems)
+    return Analysis(
+        tokens, stems, content, numbers, names, negated=negated, subject=subject, negates=negates
+    )

@@ -34,7 +34,7 @@ FEATURES: tuple[str, ...] = (
     "soft_min",  # the worst-matched content token
     "soft_low2",  # mean of the two worst-matched content tokens
     "cos_max",  # best sentence cosine between the claim and an embedded candidate
-    "neg_mismatch",  # the claim is negated and none of the best candidates is, or the reverse
+    "neg_mismatch",  # the claim negates a word that every candidate stating it states un-negated
     "claim_len",  # log(1 + distinct content stems)
     "key_one",  # the most of the claim's names and numbers that one candidate states together
     "key_any_missing",  # 1 when some name or number of the claim is stated by no candidate
@@ -61,7 +61,8 @@ def consistency_cap(features: Sequence[float]) -> float | None:
     """The most a claim with these features may score, or None when nothing caps it."""
     conflict = features[FEATURES.index("num_conflict")] > 0
     unnamed = features[FEATURES.index("name_missing")] > 0
-    return CONSISTENCY_CAP if conflict or unnamed else None
+    negated = features[FEATURES.index("neg_mismatch")] > 0
+    return CONSISTENCY_CAP if conflict or unnamed or negated else None
 
 
 @dataclass(frozen=True)
@@ -144,8 +145,7 @@ def claim_features(
         key_one = max((len(_keys(claim, c)) / keys for c in cands[:10]), default=0.0)
     key_any_missing = 1.0 if unbacked or any(n not in every for n in names) else 0.0
 
-    near_negated = any(c.analysis.negated for c in cands[:5])
-    neg_mismatch = 1.0 if claim.negated and not near_negated else 0.0
+    neg_mismatch = 1.0 if _negation_conflict(claim, cands) else 0.0
     return [
         cov_all,
         _share(distinct, top5),
@@ -171,6 +171,17 @@ _PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", 
 
 def _opens_with_pronoun(cand: Candidate) -> bool:
     return bool(cand.analysis.tokens) and cand.analysis.tokens[0] in _PRONOUNS
+
+
+def _negation_conflict(claim: Analysis, cands: Sequence[Candidate]) -> bool:
+    """The claim negates something the evidence states without a negation: "He did not recommend
+    the Gold plan" where every candidate that mentions recommending says it plainly. A word the
+    candidates never mention is left to coverage."""
+    for word in claim.negates:
+        stating = [c for c in cands if word in c.analysis.stems]
+        if stating and not any(word in c.analysis.negates for c in stating):
+            return True
+    return False
 
 
 def _number_of_another(claim: Analysis, cands: Sequence[Candidate]) -> bool:

@@ -152,6 +152,33 @@ def test_a_count_stated_only_about_something_else_caps_the_claim(engine: Engine)
     assert not _capped(engine, "In 2019 Acme Corp reported 40 new stores.", dated)
 
 
+def test_a_negation_takes_the_word_it_negates() -> None:
+    assert analyse("He did not recommend the Gold plan.").negates == {"recommend"}
+    # A cue that takes a noun phrase negates the next word as well
+    assert analyse("There are no available discounts.").negates == {"available", "discount"}
+    # An adverb in between is skipped; curly apostrophes and prefixes count
+    assert analyse("The client is not currently insured.").negates == {analyse("insured").stems[0]}
+    assert analyse("She didn’t call back.").negates == {"call"}
+    assert "exclusive" in analyse("It is a non-exclusive offer.").negates
+    # Idioms are not negations
+    assert analyse("It is not only cheap but fast.").negates == frozenset()
+    assert analyse("No doubt the plan works.").negates == frozenset()
+
+
+def test_a_negated_claim_the_evidence_states_plainly_is_capped(engine: Engine) -> None:
+    call = (
+        "Agent: Based on your needs I would recommend our Gold plan. "
+        "Client: That sounds good, what does it cover? Agent: Fire, theft and flood damage."
+    )
+    assert _capped(engine, "The agent did not recommend the Gold plan.", call)
+    assert not _capped(engine, "The agent recommended the Gold plan.", call)
+    # The evidence negating the same word is agreement, not a conflict
+    declined = "Agent: I would not recommend the Gold plan for a student."
+    assert not _capped(engine, "The agent did not recommend the Gold plan.", declined)
+    # A negated word the evidence never mentions is left to coverage, not capped
+    assert not _capped(engine, "The agent did not mention any fees for the Gold plan.", call)
+
+
 def test_a_second_source_is_not_cited_for_one_common_word() -> None:
     claim = analyse("The ship sank in the cold North Atlantic after striking an iceberg.")
     cands = [
