@@ -225,7 +225,9 @@ def test_auto_precision_follows_the_cpu(real_engine: Engine) -> None:
 
 def test_a_negated_claim_against_a_plain_fact_is_not_supported(real_engine: Engine) -> None:
     # Given one claim the fact states and one that negates it
-    answer = "Larry Page and Sergey Brin founded Google in 1998. They did not own any of its shares."
+    answer = (
+        "Larry Page and Sergey Brin founded Google in 1998. They did not own any of its shares."
+    )
     response = check(real_engine, answer, [GOOGLE])
     kept, negated = response["claims"]
     # Then the negated claim is held down and cites nothing, while the other stays supported
