@@ -23,6 +23,11 @@ def words(text: str) -> frozenset[str]:
 
 _CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
+
+def is_cjk(token: str) -> bool:
+    """A token of CJK script: one character each, written without spaces."""
+    return _CJK_RE.match(token) is not None
+
 STOPWORDS = words(
     """a an the and or but if then than so of to in on at by for with from as into onto over under
     about above below between through during before after up down out off again further once is are was
@@ -155,6 +160,8 @@ class Number:
     unit: str = ""
     # Written in digits and neither a year nor the day of a month: a count or an amount.
     count: bool = False
+    # As written, with its scale and unit ("1.5 million", "100 MB"), for showing to a person.
+    text: str = field(default="", compare=False)
 
 
 @dataclass
@@ -374,7 +381,8 @@ def extract_numbers(tokens: list[str]) -> list[Number]:
             qualifier = "lt"
         near = lowered[max(0, i - 1) : i] + lowered[i + 1 : i + 2]
         count = tok[0].isdigit() and not is_year and not any(w in MONTHS for w in near)
-        out.append(Number(value, qualifier, is_year, unit, count))
+        text = " ".join(tokens[i : j + 1 if unit else j])
+        out.append(Number(value, qualifier, is_year, unit, count, text))
     return out
 
 
@@ -413,7 +421,7 @@ _NOUN_NEGATIONS = words("no non none without lack lacks lacked")
 _NOT_NEGATING = words("only just merely doubt matter less")
 
 
-def _is_negation(token: str) -> bool:
+def is_negation(token: str) -> bool:
     return token in _NEGATION_CUES or token.endswith(("n't", "n’t"))
 
 
@@ -424,10 +432,10 @@ def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
     out: set[str] = set()
 
     def plain(t: str) -> bool:
-        return t not in STOPWORDS and not _is_negation(t) and not t[0].isdigit()
+        return t not in STOPWORDS and not is_negation(t) and not t[0].isdigit()
 
     for i, t in enumerate(tokens):
-        if not _is_negation(t) or (i + 1 < len(tokens) and tokens[i + 1] in _NOT_NEGATING):
+        if not is_negation(t) or (i + 1 < len(tokens) and tokens[i + 1] in _NOT_NEGATING):
             continue
         for j in range(i + 1, min(len(tokens), i + 7)):
             u = tokens[j]

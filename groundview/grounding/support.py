@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .lexical import Analysis, Number, analyse, numbers_match
+from .lexical import Analysis, Number, analyse, is_cjk, is_negation, numbers_match
 from .models import Encoded
 
 FEATURES: tuple[str, ...] = (
@@ -146,7 +146,7 @@ def claim_features(
         key_one = max((len(_keys(claim, c)) / keys for c in cands[:10]), default=0.0)
     key_any_missing = 1.0 if unbacked or any(n not in every for n in names) else 0.0
 
-    neg_mismatch = 1.0 if _negation_conflict(claim, cands) else 0.0
+    neg_mismatch = 1.0 if _negated_against(claim, cands) else 0.0
     return [
         cov_all,
         _share(distinct, top5),
@@ -174,15 +174,75 @@ def _opens_with_pronoun(cand: Candidate) -> bool:
     return bool(cand.analysis.tokens) and cand.analysis.tokens[0] in _PRONOUNS
 
 
-def _negation_conflict(claim: Analysis, cands: Sequence[Candidate]) -> bool:
-    """The claim negates something the evidence states without a negation: "He did not recommend
-    the Gold plan" where every candidate that mentions recommending says it plainly. A word the
-    candidates never mention is left to coverage."""
-    for word in claim.negates:
+@dataclass(frozen=True)
+class Gaps:
+    """What no candidate backs, as a reviewer would read it: words as the claim writes them."""
+
+    # (the claim's number, the numbers the best candidates give instead; empty when they give none)
+    numbers: list[tuple[str, list[str]]]
+    names: list[str]  # names no candidate mentions
+    negated: list[str]  # words the claim negates that the candidates state without a negation
+    words: list[str]  # other content words no candidate states
+
+    def __bool__(self) -> bool:
+        return bool(self.numbers or self.names or self.negated or self.words)
+
+
+def _surface(claim: Analysis, stems: Sequence[str]) -> list[str]:
+    """The claim's own words for these stems, in the claim's order, adjacent ones as one run ("Brad
+    Pitt", "東京"): CJK characters are tokens of their own, and a chip per character reads badly."""
+    wanted = set(stems)
+    runs: list[list[str]] = []
+    seen: set[str] = set()
+    last = -2
+    for i, (token, s) in enumerate(zip(claim.tokens, claim.stems, strict=True)):
+        if s not in wanted or s in seen:
+            continue
+        seen.add(s)
+        if i == last + 1 and runs:
+            runs[-1].append(token)
+        else:
+            runs.append([token])
+        last = i
+    return ["".join(r) if all(is_cjk(t) for t in r) else " ".join(r) for r in runs]
+
+
+def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
+    """The parts of the claim the candidates do not back (the review page's "why no citation")."""
+    every = _stems(cands)
+    near = _numbers(cands[:5])
+    numbers = []
+    for n in claim.numbers:
+        if any(numbers_match(n, m) for c in cands for m in c.analysis.numbers):
+            continue
+        instead = [m.text for m in near if m.is_year == n.is_year and m.unit == n.unit and m.text]
+        numbers.append((n.text, list(dict.fromkeys(instead))[:3]))
+    names = [s for s in sorted(claim.names) if s not in every]
+    negated = _negated_against(claim, cands)
+    # "not" is no word a reference lacks: `negated` says what the claim negates.
+    words = [
+        s
+        for s in dict.fromkeys(claim.content)
+        if s not in every and s not in names and not is_negation(s)
+    ]
+    return Gaps(
+        numbers,
+        [" ".join(w[:1].upper() + w[1:] for w in t.split(" ")) for t in _surface(claim, names)],
+        _surface(claim, negated),
+        _surface(claim, words),
+    )
+
+
+def _negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The stems the claim negates that the evidence states without a negation: "He did not
+    recommend the Gold plan" where every candidate that mentions recommending says it plainly. A
+    word the candidates never mention is left to coverage."""
+    out = []
+    for word in sorted(claim.negates):
         stating = [c for c in cands if word in c.analysis.stems]
         if stating and not any(word in c.analysis.negates for c in stating):
-            return True
-    return False
+            out.append(word)
+    return out
 
 
 def _number_of_another(claim: Analysis, cands: Sequence[Candidate]) -> bool:

@@ -20,6 +20,7 @@ from groundview.grounding.schema import Fact
 from groundview.review import highlight
 from groundview.review.evidence import (
     MarkedText,
+    claim_gaps,
     in_document,
     mark_support,
     nearest_chunks,
@@ -67,6 +68,8 @@ class ClaimView:
     markers: list[str] = field(default_factory=list)
     # For a claim nothing was cited for: the chunks the checker's retrieval ranks nearest.
     nearest: list[Evidence] = field(default_factory=list)
+    # ... and what in it none of the references states (grounding.support.Gaps), or None.
+    gaps: Any = None
     verdict: str = ""
     corrected: list[str] = field(default_factory=list)
     note: str = ""
@@ -217,11 +220,11 @@ def add_nearest(
     if not wanted:
         return
     facts, sources = get_facts()
-    found = nearest_chunks(
-        [c.text for c in claims],
-        wanted,
-        [Fact(f.get("factText") or "", f.get("attributes") or {}) for f in facts],
-    )
+    texts = [c.text for c in claims]
+    as_facts = [Fact(f.get("factText") or "", f.get("attributes") or {}) for f in facts]
+    for index, gaps in claim_gaps(texts, wanted, as_facts).items():
+        claims[index].gaps = gaps
+    found = nearest_chunks(texts, wanted, as_facts)
     for index, nearby in found.items():
         claim = claims[index]
         for near in nearby:

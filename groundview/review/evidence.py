@@ -31,6 +31,7 @@ from groundview.grounding.context import resolve
 from groundview.grounding.evidence import BM25, Chunk, FactInfo, chunk_facts
 from groundview.grounding.lexical import analyse
 from groundview.grounding.schema import Fact
+from groundview.grounding.support import Candidate, Gaps, gaps
 
 # Around a cited chunk, this many of its document's sentences on each side, and never more than
 # CONTEXT_CHARS characters on a side (a table or run-on text is one long "sentence").
@@ -213,6 +214,40 @@ def nearest_chunks(
                 )
             )
         out[index] = sorted(nearby, key=lambda n: (-n.bm25, n.fact, n.start))
+    return out
+
+
+# As many candidates as the checker reads per claim (EngineConfig.retrieval_k).
+GAP_CANDIDATES = 20
+
+
+def claim_gaps(
+    claim_texts: Sequence[str], wanted: Collection[int], facts: Sequence[Fact]
+) -> dict[int, Gaps]:
+    """For the claims at indices `wanted`: the numbers, names, negations and words that none of the
+    sentences the checker retrieves for them states, read in context as the checker reads them.
+    Claims with no such gap are left out."""
+    if not wanted or not facts:
+        return {}
+    index = fact_index(facts)
+    if not index.chunks:
+        return {}
+    texts = resolve(list(claim_texts))
+    out: dict[int, Gaps] = {}
+    for i in sorted(wanted):
+        analysis = analyse(texts[i])
+        ranked = index.bm25.top(analysis.stems, GAP_CANDIDATES)
+        if len(index.chunks) <= GAP_CANDIDATES:
+            # As the checker does for a small request: every sentence is a candidate.
+            ranked += [j for j in range(len(index.chunks)) if j not in set(ranked)]
+        cands = []
+        for j in ranked:
+            info = index.infos[index.chunks[j].fact]
+            attributes = info.attribute_analysis if info.attribute_text else None
+            cands.append(Candidate(j, index.chunks[j].analysis, attributes, None))
+        found = gaps(analysis, cands)
+        if found:
+            out[i] = found
     return out
 
 

@@ -264,6 +264,55 @@ def test_evidence_in_context_and_nearest_chunks(
         context.close()
 
 
+GAPS = (
+    "The tower is 330 metres tall 🗼. It was designed by Brad Pitt. It was not finished in 1889. "
+    "The tower is 500 metres tall. 塔は東京にあります。"
+)
+
+
+@pytest.mark.parametrize(
+    "viewport,scheme,name",
+    [({"width": 1440, "height": 1000}, "light", "gaps-wide"), (PHONE, "dark", "gaps-phone-dark")],
+)
+def test_uncited_claims_say_what_no_reference_states(
+    live_server, browser, reviewer, artifacts, viewport, scheme, name
+):
+    answer = create_answer(GAPS, references=[document_reference("Eiffel Tower", CHUNKS)])
+    sentences = [
+        "The tower is 330 metres tall 🗼.",
+        "It was designed by Brad Pitt.",
+        "It was not finished in 1889.",
+        "The tower is 500 metres tall.",
+        "塔は東京にあります。",
+    ]
+    create_check_run(
+        answer,
+        [
+            (*span_of(GAPS, s), 0.9 if i == 0 else 0.15, [1] if i == 0 else [])
+            for i, s in enumerate(sentences)
+        ],
+        facts=[{"factText": c, "attributes": {"title": "Eiffel Tower"}} for c in CHUNKS],
+        fact_sources=[{"reference": 0, "chunk": i} for i in range(3)],
+    )
+    context = browser.new_context(viewport=viewport, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        log_in(page, live_server, "rita", "pw-rita-123")
+        page.goto(f"{live_server.url}/answers/{answer.pk}/")
+        expect(page.locator("#claim-1 .claim-gaps")).to_have_count(0)
+        expect(page.locator("#claim-2 .gaps-label")).to_have_text("In no reference:")
+        expect(page.locator("#claim-2 .gap")).to_have_text(["Brad Pitt", "designed"])
+        expect(page.locator("#claim-5 .gap")).to_have_text(["塔は東京にあります"])
+        expect(page.locator("#claim-3 .claim-gaps .gap")).to_have_text(["not finished"])
+        expect(page.locator("#claim-4 .gap")).to_have_text(["500 metres (they give 330 metres)"])
+        # The chips wrap inside the claims panel: nothing scrolls sideways at phone width.
+        page.locator("#claim-4").scroll_into_view_if_needed()
+        assert no_sideways_scroll(page)
+        page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
+    finally:
+        context.close()
+
+
 def test_the_verdict_keys_are_the_ones_the_server_lists(
     live_server, page, reviewer, queue_answers, monkeypatch
 ):

@@ -224,3 +224,68 @@ def test_unchecked_sentences_and_imported_supports_get_evidence_too(reviewer_cli
     assert '<mark class="support">The tower is 330 metres tall.</mark>' in first
     # Nothing shares a word with the second sentence: no nearest chunk, no empty block.
     assert "chunk-near" not in claim_html(sentences, 2)
+
+
+GAPS_TEXT = (
+    "The tower is 330 metres tall 🗼. It was designed by Brad Pitt. It was not finished in 1889. "
+    "The tower is 500 metres tall. The tower is painted in crème brûlée colours."
+)
+
+
+@pytest.fixture
+def gaps_answer(db):
+    """Claim 1 cited; claims 2-5 uncited, each for a different reason."""
+    chunks = [
+        "The tower is 330 metres tall. It was finished in March 1889.",
+        "It opened to the public in 1889. Millions visit it every year.",
+    ]
+    answer = create_answer(GAPS_TEXT, references=[document_reference("Eiffel Tower", chunks)])
+    sentences = [
+        "The tower is 330 metres tall 🗼.",
+        "It was designed by Brad Pitt.",
+        "It was not finished in 1889.",
+        "The tower is 500 metres tall.",
+        "The tower is painted in crème brûlée colours.",
+    ]
+    create_check_run(
+        answer,
+        [
+            (*span_of(GAPS_TEXT, s), 0.9 if i == 0 else 0.15, [0] if i == 0 else [])
+            for i, s in enumerate(sentences)
+        ],
+        facts=[{"factText": c, "attributes": {"title": "Eiffel Tower"}} for c in chunks],
+        fact_sources=[{"reference": 0, "chunk": i} for i in range(2)],
+    )
+    return answer
+
+
+@pytest.mark.django_db
+def test_an_uncited_claim_says_what_no_reference_states(reviewer_client, gaps_answer):
+    html = reviewer_client.get(
+        reverse("review:answer_detail", args=[gaps_answer.pk])
+    ).content.decode()
+    # A cited claim has nothing to explain
+    assert "claim-gaps" not in claim_html(html, 1)
+    # A name no reference mentions, with the plain word beside it
+    pitt = claim_html(html, 2)
+    assert '<span class="gap" title="A name none of the references mentions">Brad Pitt</span>' in pitt
+    assert '<span class="gap gap-word"' in pitt and ">designed<" in pitt
+    # A negation of what the reference states plainly
+    assert ">not finished</span>" in claim_html(html, 3)
+    # A number the reference states differently, with what it gives instead
+    number = claim_html(html, 4)
+    assert "500 metres" in number and "(they give 330 metres)" in number
+    # Words with combining accents, shown as the claim writes them
+    creme = claim_html(html, 5)
+    assert ">painted<" in creme and ">crème brûlée colours<" in creme
+    assert "not " not in creme.split("claim-gaps")[1].split("</p>")[0]
+
+
+def test_gaps_are_left_out_for_a_claim_every_part_of_which_is_stated():
+    from groundview.review.evidence import claim_gaps
+
+    facts = [Fact("The tower is 330 metres tall. It was finished in March 1889.")]
+    claims = ["The tower is 330 metres tall.", "It was finished in 1889.", "It cost 7 francs."]
+    found = claim_gaps(claims, [0, 1, 2], facts)
+    assert set(found) == {2}
+    assert found[2].numbers == [("7", [])] and found[2].words == ["cost", "francs"]
