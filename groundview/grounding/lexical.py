@@ -28,6 +28,7 @@ def is_cjk(token: str) -> bool:
     """A token of CJK script: one character each, written without spaces."""
     return _CJK_RE.match(token) is not None
 
+
 STOPWORDS = words(
     """a an the and or but if then than so of to in on at by for with from as into onto over under
     about above below between through during before after up down out off again further once is are was

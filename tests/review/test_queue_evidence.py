@@ -268,7 +268,9 @@ def test_an_uncited_claim_says_what_no_reference_states(reviewer_client, gaps_an
     assert "claim-gaps" not in claim_html(html, 1)
     # A name no reference mentions, with the plain word beside it
     pitt = claim_html(html, 2)
-    assert '<span class="gap" title="A name none of the references mentions">Brad Pitt</span>' in pitt
+    assert (
+        '<span class="gap" title="A name none of the references mentions">Brad Pitt</span>' in pitt
+    )
     assert '<span class="gap gap-word"' in pitt and ">designed<" in pitt
     # A negation of what the reference states plainly
     assert ">not finished</span>" in claim_html(html, 3)
