@@ -238,6 +238,25 @@ def create_check_run(
     return run
 
 
+def create_gaps_answer(
+    text: str, chunks: list[str], sentences: list[str], cited: tuple[int, int] = (0, 0)
+) -> Answer:
+    """An answer on one document of `chunks`, checked claim by claim (`sentences`, in order): the
+    claim `cited[0]` cites chunk `cited[1]` at score 0.9, every other claim cites nothing at 0.15."""
+    answer = create_answer(text, references=[document_reference("Eiffel Tower", chunks)])
+    claim, chunk = cited
+    create_check_run(
+        answer,
+        [
+            (*span_of(text, s), 0.9 if i == claim else 0.15, [chunk] if i == claim else [])
+            for i, s in enumerate(sentences)
+        ],
+        facts=[{"factText": c, "attributes": {"title": "Eiffel Tower"}} for c in chunks],
+        fact_sources=[{"reference": 0, "chunk": i} for i in range(len(chunks))],
+    )
+    return answer
+
+
 def create_label(
     answer: Answer,
     reviewer,

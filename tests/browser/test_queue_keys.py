@@ -10,7 +10,13 @@ from playwright.sync_api import expect
 
 from groundview.review import views
 from groundview.review.models import AnswerLabel
-from tests.factories import create_answer, create_check_run, document_reference, span_of
+from tests.factories import (
+    create_answer,
+    create_check_run,
+    create_gaps_answer,
+    document_reference,
+    span_of,
+)
 
 from .test_review_flow import log_in
 
@@ -277,7 +283,6 @@ GAPS = (
 def test_uncited_claims_say_what_no_reference_states(
     live_server, browser, reviewer, artifacts, viewport, scheme, name
 ):
-    answer = create_answer(GAPS, references=[document_reference("Eiffel Tower", CHUNKS)])
     sentences = [
         "The tower is 330 metres tall 🗼.",
         "It was designed by Brad Pitt.",
@@ -285,15 +290,7 @@ def test_uncited_claims_say_what_no_reference_states(
         "The tower is 500 metres tall.",
         "塔は東京にあります。",
     ]
-    create_check_run(
-        answer,
-        [
-            (*span_of(GAPS, s), 0.9 if i == 0 else 0.15, [1] if i == 0 else [])
-            for i, s in enumerate(sentences)
-        ],
-        facts=[{"factText": c, "attributes": {"title": "Eiffel Tower"}} for c in CHUNKS],
-        fact_sources=[{"reference": 0, "chunk": i} for i in range(3)],
-    )
+    answer = create_gaps_answer(GAPS, CHUNKS, sentences, cited=(0, 1))
     context = browser.new_context(viewport=viewport, color_scheme=scheme)
     page = context.new_page()
     try:

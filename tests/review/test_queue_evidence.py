@@ -9,6 +9,7 @@ from groundview.review.evidence import MarkedText, in_document, mark_support, ne
 from tests.factories import (
     create_answer,
     create_check_run,
+    create_gaps_answer,
     document_reference,
     grounding_support,
     span_of,
@@ -239,7 +240,6 @@ def gaps_answer(db):
         "The tower is 330 metres tall. It was finished in March 1889.",
         "It opened to the public in 1889. Millions visit it every year.",
     ]
-    answer = create_answer(GAPS_TEXT, references=[document_reference("Eiffel Tower", chunks)])
     sentences = [
         "The tower is 330 metres tall 🗼.",
         "It was designed by Brad Pitt.",
@@ -247,15 +247,7 @@ def gaps_answer(db):
         "The tower is 500 metres tall.",
         "The tower is painted in crème brûlée colours.",
     ]
-    create_check_run(
-        answer,
-        [
-            (*span_of(GAPS_TEXT, s), 0.9 if i == 0 else 0.15, [0] if i == 0 else [])
-            for i, s in enumerate(sentences)
-        ],
-        facts=[{"factText": c, "attributes": {"title": "Eiffel Tower"}} for c in chunks],
-        fact_sources=[{"reference": 0, "chunk": i} for i in range(2)],
-    )
+    answer = create_gaps_answer(GAPS_TEXT, chunks, sentences)
     return answer
 
 
