@@ -120,7 +120,7 @@ def claim_features(
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
     num_conflict = 1.0 if any(any(m.is_year == n.is_year for m in near) for n in unbacked) else 0.0
-    if _number_of_another(claim, cands):
+    if _numbers_of_another(claim, cands):
         num_conflict = 1.0
     names = sorted(claim.names)
     name_missing = _share(names, every) if names else 1.0
@@ -181,11 +181,14 @@ class Gaps:
     # (the claim's number, the numbers the best candidates give instead; empty when they give none)
     numbers: list[tuple[str, list[str]]]
     names: list[str]  # names no candidate mentions
+    # the claim's counts that candidates state only about something else ("Jupiter has 274 moons"
+    # against "Saturn has 274 moons. Jupiter follows with 97.")
+    elsewhere: list[str]
     negated: list[str]  # words the claim negates that the candidates state without a negation
     words: list[str]  # other content words no candidate states
 
     def __bool__(self) -> bool:
-        return bool(self.numbers or self.names or self.negated or self.words)
+        return bool(self.numbers or self.names or self.elsewhere or self.negated or self.words)
 
 
 def _surface(claim: Analysis, stems: Sequence[str]) -> list[str]:
@@ -228,6 +231,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     return Gaps(
         numbers,
         [" ".join(w[:1].upper() + w[1:] for w in t.split(" ")) for t in _surface(claim, names)],
+        [n.text for n in _numbers_of_another(claim, cands)],
         _surface(claim, negated),
         _surface(claim, words),
     )
@@ -245,14 +249,15 @@ def _negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     return out
 
 
-def _number_of_another(claim: Analysis, cands: Sequence[Candidate]) -> bool:
-    """The claim's count or amount is stated only about something else, while the claim's subject
+def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
+    """The claim's counts or amounts stated only about something else, while the claim's subject
     is stated with a different one: "Jupiter has 274 moons" against "Saturn has 274 moons. Jupiter
     follows with 97." Only counts and amounts: a dateline states a year or a day about nothing in
     particular."""
     subject = claim.subject
     if not subject:
-        return False
+        return []
+    out = []
     for n in claim.numbers:
         if not n.count:
             continue
@@ -262,8 +267,8 @@ def _number_of_another(claim: Analysis, cands: Sequence[Candidate]) -> bool:
             continue
         rival = [m for c in cands if subject in c.analysis.stems for m in c.analysis.numbers]
         if any(m.count and m.unit == n.unit and not numbers_match(n, m) for m in rival):
-            return True
-    return False
+            out.append(n)
+    return out
 
 
 def _keys(

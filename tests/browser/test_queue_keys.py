@@ -297,7 +297,7 @@ def test_uncited_claims_say_what_no_reference_states(
         log_in(page, live_server, "rita", "pw-rita-123")
         page.goto(f"{live_server.url}/answers/{answer.pk}/")
         expect(page.locator("#claim-1 .claim-gaps")).to_have_count(0)
-        expect(page.locator("#claim-2 .gaps-label")).to_have_text("In no reference:")
+        expect(page.locator("#claim-2 .gaps-label")).to_have_text("Not backed:")
         expect(page.locator("#claim-2 .gap")).to_have_text(["Brad Pitt", "designed"])
         expect(page.locator("#claim-5 .gap")).to_have_text(["塔は東京にあります"])
         expect(page.locator("#claim-3 .claim-gaps .gap")).to_have_text(["not finished"])

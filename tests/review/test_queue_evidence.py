@@ -275,6 +275,16 @@ def test_an_uncited_claim_says_what_no_reference_states(reviewer_client, gaps_an
     assert "not " not in creme.split("claim-gaps")[1].split("</p>")[0]
 
 
+def test_a_count_stated_about_something_else_is_named_as_such():
+    from groundview.review.evidence import claim_gaps
+
+    planets = [
+        Fact("Saturn has the most known moons, with 274 confirmed. Jupiter follows with 97.")
+    ]
+    found = claim_gaps(["Jupiter has the most known moons, with 274 confirmed."], [0], planets)
+    assert found[0].elsewhere == ["274"] and not found[0].numbers and not found[0].names
+
+
 def test_gaps_are_left_out_for_a_claim_every_part_of_which_is_stated():
     from groundview.review.evidence import claim_gaps
 
