@@ -192,11 +192,7 @@ class Engine:
         bm25 = BM25([c.analysis for c in chunks])
         embed_k = max(1, min(self.config.embed_k, self.config.max_embedded_chunks // len(required)))
         for i in required:
-            top = bm25.top(prep.analyses[i].stems, self.config.retrieval_k)
-            if len(top) < self.config.retrieval_k and len(chunks) <= self.config.retrieval_k:
-                # A small request: every sentence is a candidate, unmatched ones last.
-                top += [j for j in range(len(chunks)) if j not in set(top)]
-            prep.ranked[i] = top
+            prep.ranked[i] = bm25.candidates(prep.analyses[i].stems, self.config.retrieval_k)
             prep.embedded[i] = embed_k
         return prep
 

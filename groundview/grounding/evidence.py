@@ -133,6 +133,15 @@ class BM25:
             hits = hits[np.argpartition(-scores[hits], k - 1)[:k]]
         return sorted(hits.tolist(), key=lambda d: (-scores[d], d))
 
+    def candidates(self, query: Sequence[str], k: int) -> list[int]:
+        """The `k` best chunks; when there are no more than `k` chunks in all, every one of them,
+        unmatched ones last (a small request: coverage reads every sentence)."""
+        top = self.top(query, k)
+        if len(top) < k and self.n <= k:
+            found = set(top)
+            top += [j for j in range(self.n) if j not in found]
+        return top
+
 
 def text_key(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()

@@ -50,11 +50,11 @@ _SUBCLAIM_SPLIT = re.compile(
 # A claim whose number the evidence states differently (a different year, "100 MB" where it says
 # 50 MB), that names someone or something the evidence never mentions, or that negates what the
 # evidence states plainly ("did not recommend" where it says "I would recommend"), is not wholly
-# supported whatever the rest looks like. Capped here rather than left to the head: WiCE's labels weigh these
-# cases too lightly for a learned weight to hold them. Vertex's documented "It starred Brad Pitt and
-# Kate Winslet" beside a supported claim gives supportScore 0.54, so about 0.1 for such a claim; the
-# lower the cap, the more WiCE's ranking loses where a cap is wrong (5-fold AUC 0.816 at 0.25, 0.804 at
-# 0.15, 0.799 at 0.1). 0.15 keeps both within reach.
+# supported whatever the rest looks like. Capped here rather than left to the head: WiCE's labels
+# weigh these cases too lightly for a learned weight to hold them. Vertex's documented "It starred
+# Brad Pitt and Kate Winslet" beside a supported claim gives supportScore 0.54, so about 0.1 for
+# such a claim; the lower the cap, the more WiCE's ranking loses where a cap is wrong (5-fold AUC
+# 0.816 at 0.25, 0.804 at 0.15, 0.799 at 0.1). 0.15 keeps both within reach.
 CONSISTENCY_CAP = 0.15
 
 

@@ -17,6 +17,7 @@ from groundview.answers.models import (
     Reference,
 )
 from groundview.grounding.schema import Fact
+from groundview.grounding.support import Gaps
 from groundview.review import highlight
 from groundview.review.evidence import (
     MarkedText,
@@ -68,8 +69,8 @@ class ClaimView:
     markers: list[str] = field(default_factory=list)
     # For a claim nothing was cited for: the chunks the checker's retrieval ranks nearest.
     nearest: list[Evidence] = field(default_factory=list)
-    # ... and what in it none of the references states (grounding.support.Gaps), or None.
-    gaps: Any = None
+    # ... and what in it none of the references states, or None.
+    gaps: Gaps | None = None
     verdict: str = ""
     corrected: list[str] = field(default_factory=list)
     note: str = ""

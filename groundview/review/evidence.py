@@ -236,12 +236,8 @@ def claim_gaps(
     out: dict[int, Gaps] = {}
     for i in sorted(wanted):
         analysis = analyse(texts[i])
-        ranked = index.bm25.top(analysis.stems, GAP_CANDIDATES)
-        if len(index.chunks) <= GAP_CANDIDATES:
-            # As the checker does for a small request: every sentence is a candidate.
-            ranked += [j for j in range(len(index.chunks)) if j not in set(ranked)]
         cands = []
-        for j in ranked:
+        for j in index.bm25.candidates(analysis.stems, GAP_CANDIDATES):
             info = index.infos[index.chunks[j].fact]
             attributes = info.attribute_analysis if info.attribute_text else None
             cands.append(Candidate(j, index.chunks[j].analysis, attributes, None))
