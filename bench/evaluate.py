@@ -248,10 +248,15 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="skip WiCE k-fold; 200 rows per set")
     parser.add_argument("--verifier", choices=["stacked", "features"], default="features")
     parser.add_argument("--verifier-path", help="window cross-encoder folder (for stacked)")
+    parser.add_argument(
+        "--head", help="head.json to score the held-out sets with (default: shipped)"
+    )
     args = parser.parse_args()
     limit = 200 if args.quick else None
     started = time.monotonic()
-    engine = Engine(EngineConfig(verifier=args.verifier, verifier_path=args.verifier_path))
+    engine = Engine(
+        EngineConfig(verifier=args.verifier, verifier_path=args.verifier_path, head_path=args.head)
+    )
     engine.warm_up()
     print(f"engine {engine.model_id}")
     if not args.quick:

