@@ -93,7 +93,7 @@ train-checker: install-train
 
 # The optional window cross-encoder (not shipped: it did not help on held-out data; see
 # groundview/grounding/README.md): checkpoints in var/checker (resumable), then a stacked head beside it.
-CHECKER_STEPS ?= 1600
+CHECKER_STEPS ?= 2000
 train-cross-encoder: install-train
 	$(BIN)/python -m groundview.grounding.crosstrain --out var/checker --steps $(CHECKER_STEPS) \
 		--ship var/checker/shipped

@@ -108,7 +108,11 @@ class Engine:
     def _load_windows(self) -> WindowVerifier:
         with self._lock:
             if self._windows is None:
-                self._windows = WindowVerifier(self.config.verifier_path, self.config.num_threads)
+                self._windows = WindowVerifier(
+                    self.config.verifier_path,
+                    self.config.num_threads,
+                    precision=self.config.embed_precision,
+                )
             return self._windows
 
     def _load(self) -> Embedder:

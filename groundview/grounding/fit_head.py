@@ -278,6 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         results["cross_encoder"] = report("cross-encoder alone", rows, *cross_validate(rows, ce))
         every = list(range(len(names)))
         results["stacked"] = report("stacked head", rows, *cross_validate(rows, every, extra))
+        results["stacked_repeated"] = repeated(rows, every, extra)
         spec["heads"]["stacked"] = fit_shipped(rows, every, names, extra)
     elif args.out.exists():
         old = json.loads(args.out.read_text())

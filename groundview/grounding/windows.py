@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .models import FloatArray, ModelLoadError, _offline, packaged_minilm_path
+from .models import FloatArray, ModelLoadError, _offline, native_bfloat16, packaged_minilm_path
 
 DEFAULT_VERIFIER_DIR = Path(__file__).with_name("verifier")
 
@@ -46,7 +46,13 @@ def verifier_version(folder: str | Path | None) -> str:
 class WindowVerifier:
     """P(supported) logits for (claim, window text) pairs."""
 
-    def __init__(self, folder: str | Path | None, num_threads: int, batch_size: int = 16) -> None:
+    def __init__(
+        self,
+        folder: str | Path | None,
+        num_threads: int,
+        batch_size: int = 16,
+        precision: str = "auto",
+    ) -> None:
         _offline()
         path = Path(folder) if folder else DEFAULT_VERIFIER_DIR
         weights = path / "top_layers.safetensors"
@@ -80,12 +86,19 @@ class WindowVerifier:
         self.version: str = str(meta.get("version", "window-ce"))
         self.max_length = int(meta.get("max_length", 192))
         self.batch_size = batch_size
+        if precision == "auto":
+            precision = "bfloat16" if native_bfloat16() else "float32"
+        self.precision = precision
 
     def logits(self, pairs: Sequence[tuple[str, str]]) -> FloatArray:
         if not pairs:
             return np.zeros(0, dtype=np.float32)
         out: list[FloatArray] = []
-        with self._torch.inference_mode():
+        bf16 = self.precision == "bfloat16"
+        with (
+            self._torch.inference_mode(),
+            self._torch.autocast("cpu", dtype=self._torch.bfloat16, enabled=bf16),
+        ):
             for i in range(0, len(pairs), self.batch_size):
                 batch = pairs[i : i + self.batch_size]
                 enc = self._tokenizer(
