@@ -2,7 +2,10 @@
 around it in its document, and, for a claim nothing was cited for, the chunks nearest to it.
 
 Marking is deliberately simple and predictable: the chunk is split into sentences, and the sentence
-sharing the most distinct word tokens with the claim wins (ties: the earlier sentence). When the
+sharing the most distinct word tokens with the claim wins (ties: the earlier sentence). The mark
+widens to a neighbouring sentence that backs at least two content words of the claim the marked ones
+do not, since a compound claim ("open it and choose Export; the PDF has every page") is backed by
+the two sentences together, and marking one would say the other does not count. When the
 checker says exactly which text it cited (`citedChunks[].chunkText`) and that text occurs in the
 chunk, that text is marked instead, since it is the checker's own evidence. Reviewers can see the
 whole chunk anyway; the mark is a reading aid, not a verdict.
@@ -89,6 +92,37 @@ def best_sentence(claim: str, text: str) -> tuple[int, int] | None:
     return best
 
 
+# A neighbouring sentence joins the mark when it backs this many content words the mark lacks.
+WIDEN_MIN_NEW = 2
+
+
+def support_range(claim: str, text: str) -> tuple[int, int] | None:
+    """The best sentence (`best_sentence`), widened over neighbours that back more of the claim."""
+    best = best_sentence(claim, text)
+    if best is None:
+        return None
+    spans = sentences(text)
+    wanted = set(analyse(claim).content)
+    at = spans.index(best)
+    first = last = at
+    covered = wanted & set(analyse(text[best[0] : best[1]]).content)
+
+    def adds(k: int) -> set[str]:
+        a, b = spans[k]
+        return (wanted & set(analyse(text[a:b]).content)) - covered
+
+    while True:
+        # Left first, so that ties keep reading order.
+        if first > 0 and len(new := adds(first - 1)) >= WIDEN_MIN_NEW:
+            first -= 1
+        elif last + 1 < len(spans) and len(new := adds(last + 1)) >= WIDEN_MIN_NEW:
+            last += 1
+        else:
+            break
+        covered |= new
+    return spans[first][0], spans[last][1]
+
+
 @dataclass
 class MarkedText:
     text: str
@@ -118,7 +152,7 @@ def mark_support(claim: str, text: str, cited: str = "") -> MarkedText:
         at = text.find(cited)
         if at >= 0:
             return MarkedText(text, (at, at + len(cited)))
-    return MarkedText(text, best_sentence(claim, text))
+    return MarkedText(text, support_range(claim, text))
 
 
 def in_document(

@@ -23,6 +23,24 @@ def test_the_sentence_sharing_most_words_with_the_claim_is_marked():
     assert '<mark class="support">The Eiffel Tower is 330 metres tall.</mark>' in marked.html
 
 
+def test_the_mark_widens_to_a_neighbour_that_backs_another_part_of_the_claim():
+    chunk = (
+        "To export a notebook, open it and choose File > Export > PDF. The export includes every "
+        "page of the notebook, in order. Shared notebooks keep their owner."
+    )
+    claim = (
+        "Open the notebook and choose File > Export > PDF; the PDF contains every page in order."
+    )
+    marked = mark_support(claim, chunk)
+    assert chunk[slice(*marked.mark)] == (
+        "To export a notebook, open it and choose File > Export > PDF. The export includes every "
+        "page of the notebook, in order."
+    )
+    # One shared word ("notebook") is not enough to widen over.
+    marked = mark_support("The export includes every page of the notebook, in order.", chunk)
+    assert chunk[slice(*marked.mark)] == "The export includes every page of the notebook, in order."
+
+
 def test_cjk_sentences_split_at_full_stops():
     chunk = "巴黎是法国的首都。埃菲尔铁塔建于1889年。"
     assert chunk[slice(*best_sentence("铁塔建于1889年", chunk))] == "埃菲尔铁塔建于1889年。"
