@@ -161,9 +161,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     say(f"by source: {json.dumps(counts, sort_keys=True)}")
 
     tokenizer, model = load_base(int(threads_file.read_text().strip() or "2"))
-    from .models import native_bfloat16
+    from .models import resolve_precision
 
-    bf16 = args.precision == "bfloat16" or (args.precision == "auto" and native_bfloat16())
+    bf16 = resolve_precision(args.precision) == "bfloat16"
     say(f"precision: {'bfloat16 autocast' if bf16 else 'float32'}")
     keep = tuple(trainable_prefixes())
     params = []

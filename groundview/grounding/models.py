@@ -88,6 +88,13 @@ def native_bfloat16() -> bool:
     return any(bool(getattr(torch.cpu, name, lambda: False)()) for name in probes)
 
 
+def resolve_precision(precision: str) -> str:
+    """ "auto" as the precision it means on this CPU: bfloat16 where it is native, else float32."""
+    if precision == "auto":
+        return "bfloat16" if native_bfloat16() else "float32"
+    return precision
+
+
 class SentenceTransformerEmbedder:
     """A sentence-transformers bi-encoder; one forward pass gives both sentence and token vectors."""
 
@@ -111,9 +118,7 @@ class SentenceTransformerEmbedder:
         self._special = set(self._tokenizer.all_special_ids)
         self.batch_size = batch_size
         self.name = folder.name if path else "all-MiniLM-L6-v2"
-        if precision == "auto":
-            precision = "bfloat16" if native_bfloat16() else "float32"
-        self.precision = precision
+        self.precision = resolve_precision(precision)
 
     def encode(self, texts: Sequence[str]) -> list[Encoded]:
         if not texts:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .models import FloatArray, ModelLoadError, _offline, native_bfloat16, packaged_minilm_path
+from .models import FloatArray, ModelLoadError, _offline, packaged_minilm_path, resolve_precision
 
 DEFAULT_VERIFIER_DIR = Path(__file__).with_name("verifier")
 
@@ -86,9 +86,7 @@ class WindowVerifier:
         self.version: str = str(meta.get("version", "window-ce"))
         self.max_length = int(meta.get("max_length", 192))
         self.batch_size = batch_size
-        if precision == "auto":
-            precision = "bfloat16" if native_bfloat16() else "float32"
-        self.precision = precision
+        self.precision = resolve_precision(precision)
 
     def logits(self, pairs: Sequence[tuple[str, str]]) -> FloatArray:
         if not pairs:
