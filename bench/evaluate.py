@@ -137,10 +137,10 @@ def factcheck(engine: Engine, data: Path) -> None:
     )
 
 
-def _response_level(engine: Engine, items: list[tuple[str, str, int]]) -> dict[str, float]:
-    gold: list[int] = []
-    pred: list[int] = []
-    score: list[float] = []
+def _responses(engine: Engine, items: list[tuple[str, str, int]]) -> np.ndarray:
+    """One row per answer: gold label, "every claim that needs a check is cited", the lowest claim
+    score, supportScore."""
+    out: list[tuple[int, int, float, float]] = []
     for start in range(0, len(items), 16):
         batch = items[start : start + 16]
         payloads = [
@@ -153,22 +153,43 @@ def _response_level(engine: Engine, items: list[tuple[str, str, int]]) -> dict[s
         ]
         for (_, _, label), res in zip(batch, engine.check_many(payloads), strict=True):
             checked = [c for c in res["claims"] if c["groundingCheckRequired"]]
-            gold.append(label)
-            pred.append(int(all(c["citationIndices"] for c in checked)))
-            score.append(min((c["score"] for c in checked), default=1.0))
-    return _metrics(gold, pred, score)
+            out.append(
+                (
+                    label,
+                    int(all(c["citationIndices"] for c in checked)),
+                    min((c["score"] for c in checked), default=1.0),
+                    res["supportScore"],
+                )
+            )
+    return np.asarray(out)
+
+
+def _response_metrics(rows: np.ndarray) -> str:
+    """The answer-level verdict two ways: every claim cited (the lowest claim score ranks), and
+    supportScore >= 0.5 (supportScore ranks), since a caller may read either."""
+    gold = rows[:, 0].astype(int)
+    every = _metrics(gold, rows[:, 1].astype(int), rows[:, 2])
+    by_score = _metrics(gold, (rows[:, 3] >= 0.5).astype(int), rows[:, 3])
+    return (
+        f"{every} | supportScore >= 0.5: balanced_accuracy {by_score['balanced_accuracy']}, "
+        f"auc {by_score['auc']}"
+    )
 
 
 def begin(engine: Engine, data: Path, limit: int | None) -> None:
     rows = [r for r in load_begin(data, test=True) if r.label != "Generic"][:limit]
     items = [(r.response, r.knowledge, int(r.label == "Fully attributable")) for r in rows]
-    print(f"BEGIN WoW test (not Generic)       {_response_level(engine, items)}")
+    print(f"BEGIN WoW test (not Generic)       {_response_metrics(_responses(engine, items))}")
 
 
 def summedits(engine: Engine, data: Path, limit: int | None) -> None:
     rows = load_summedits(data)[:limit]
-    items = [(r.summary, r.doc, r.label) for r in rows]
-    print(f"SummEdits sales (call + email)     {_response_level(engine, items)}")
+    found = _responses(engine, [(r.summary, r.doc, r.label) for r in rows])
+    print(f"SummEdits sales (call + email)     {_response_metrics(found)}")
+    for domain in sorted({r.domain for r in rows}):
+        mine = np.asarray([r.domain == domain for r in rows])
+        if len(set(found[mine, 0])) == 2:
+            print(f"  {domain:32s} {_response_metrics(found[mine])}")
 
 
 CASES: list[tuple[str, str, list[str], bool]] = [

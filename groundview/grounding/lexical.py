@@ -287,6 +287,9 @@ _COUNTRY_SPELLINGS = (
 _DOTTED = re.compile(r"\b(?:[A-Z]\.){2,}")
 # "the 2018–19 season" states 2019 as much as 2018.
 _YEAR_RANGE = re.compile(r"\b(1[5-9]|20)(\d\d)\s*[–—-]\s*(\d\d)\b(?![.,]?\d)")
+# Tokenised corpora (FEVER, Penn Treebank style) write "did n't" and "Apple 's": a fact in that form
+# must read as "didn't" (a negation, not the word "n") and "Apple's".
+_SPLIT_CLITIC = re.compile(r"(?<=\w) (n[’']t|[’'](?:s|re|ve|ll|d|m))\b", re.IGNORECASE)
 
 
 def _spell_out(m: re.Match[str]) -> str:
@@ -296,8 +299,9 @@ def _spell_out(m: re.Match[str]) -> str:
 
 
 def normalise(text: str) -> str:
-    """The text with country spellings unified, dotted acronyms closed up and two-digit year ranges
-    spelled out."""
+    """The text with country spellings unified, dotted acronyms and split clitics closed up and
+    two-digit year ranges spelled out."""
+    text = _SPLIT_CLITIC.sub(r"\1", text)
     for pattern, replacement in _COUNTRY_SPELLINGS:
         text = pattern.sub(replacement, text)
     text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)

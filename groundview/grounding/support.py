@@ -20,6 +20,7 @@ import numpy as np
 
 from .lexical import Analysis, Number, analyse, is_cjk, is_negation, numbers_match
 from .models import Encoded
+from .opposites import key, negative_base, opposites
 
 FEATURES: tuple[str, ...] = (
     "cov_all",  # share of the claim's distinct content stems found in the union of all candidates
@@ -34,7 +35,7 @@ FEATURES: tuple[str, ...] = (
     "soft_min",  # the worst-matched content token
     "soft_low2",  # mean of the two worst-matched content tokens
     "cos_max",  # best sentence cosine between the claim and an embedded candidate
-    "neg_mismatch",  # the claim negates a word that every candidate stating it states un-negated
+    "neg_mismatch",  # the claim negates, or states the opposite of, what the candidates state
     "claim_len",  # log(1 + distinct content stems)
     "key_one",  # the most of the claim's names and numbers that one candidate states together
     "key_any_missing",  # 1 when some name or number of the claim is stated by no candidate
@@ -146,7 +147,7 @@ def claim_features(
         key_one = max((len(_keys(claim, c)) / keys for c in cands[:10]), default=0.0)
     key_any_missing = 1.0 if unbacked or any(n not in every for n in names) else 0.0
 
-    neg_mismatch = 1.0 if _negated_against(claim, cands) else 0.0
+    neg_mismatch = 1.0 if _negated_against(claim, cands) or _opposed(claim, cands) else 0.0
     return [
         cov_all,
         _share(distinct, top5),
@@ -185,10 +186,19 @@ class Gaps:
     # against "Saturn has 274 moons. Jupiter follows with 97.")
     elsewhere: list[str]
     negated: list[str]  # words the claim negates that the candidates state without a negation
+    # (the claim's word, the opposite the best candidates state instead): ("inflexible", "flexible")
+    opposed: list[tuple[str, str]]
     words: list[str]  # other content words no candidate states
 
     def __bool__(self) -> bool:
-        return bool(self.numbers or self.names or self.elsewhere or self.negated or self.words)
+        return bool(
+            self.numbers
+            or self.names
+            or self.elsewhere
+            or self.negated
+            or self.opposed
+            or self.words
+        )
 
 
 def _surface(claim: Analysis, stems: Sequence[str]) -> list[str]:
@@ -222,17 +232,21 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         numbers.append((n.text, list(dict.fromkeys(instead))[:3]))
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
+    opposed = _opposed(claim, cands)
+    opposing = {word for word, _ in opposed}
+    said = {s for t, s in zip(claim.tokens, claim.stems, strict=True) if t in opposing}
     # "not" is no word a reference lacks: `negated` says what the claim negates.
     words = [
         s
         for s in dict.fromkeys(claim.content)
-        if s not in every and s not in names and not is_negation(s)
+        if s not in every and s not in names and s not in said and not is_negation(s)
     ]
     return Gaps(
         numbers,
         [" ".join(w[:1].upper() + w[1:] for w in t.split(" ")) for t in _surface(claim, names)],
         [n.text for n in _numbers_of_another(claim, cands)],
         _surface(claim, negated),
+        opposed,
         _surface(claim, words),
     )
 
@@ -246,6 +260,32 @@ def _negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
         stating = [c for c in cands if word in c.analysis.stems]
         if stating and not any(word in c.analysis.negates for c in stating):
             out.append(word)
+    return out
+
+
+def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[tuple[str, str]]:
+    """The claim's words that no candidate states while one of the best candidates states their
+    opposite, each with that opposite as written: ("inflexible", "flexible") for "The plan is
+    inflexible" against "The plan is flexible". Soft coverage would count the antonym as a match."""
+    stated = {key(s) for s in _stems(cands)}
+    written: dict[str, str] = {}  # key -> the best candidates' word for it
+    negating: dict[str, str] = {}  # key of a word -> the best candidates' word that negates it
+    for c in cands[:near]:
+        for token, s in zip(c.analysis.tokens, c.analysis.stems, strict=True):
+            written.setdefault(key(s), token)
+            base = negative_base(token)
+            if base is not None:
+                negating.setdefault(base, token)
+    out: list[tuple[str, str]] = []
+    content = set(claim.content)
+    for token, s in zip(claim.tokens, claim.stems, strict=True):
+        if s not in content or key(s) in stated or any(w == token for w, _ in out):
+            continue
+        against = [written[k] for k in sorted(opposites(token)) if k in written]
+        if key(s) in negating:
+            against.append(negating[key(s)])
+        if against:
+            out.append((token, against[0]))
     return out
 
 

@@ -272,7 +272,7 @@ def test_evidence_in_context_and_nearest_chunks(
 
 GAPS = (
     "The tower is 330 metres tall 🗼. It was designed by Brad Pitt. It was not finished in 1889. "
-    "The tower is 500 metres tall. 塔は東京にあります。"
+    "The tower is 500 metres tall. 塔は東京にあります。 It is a private landmark."
 )
 
 
@@ -289,6 +289,7 @@ def test_uncited_claims_say_what_no_reference_states(
         "It was not finished in 1889.",
         "The tower is 500 metres tall.",
         "塔は東京にあります。",
+        "It is a private landmark.",
     ]
     answer = create_gaps_answer(GAPS, CHUNKS, sentences, cited=(0, 1))
     context = browser.new_context(viewport=viewport, color_scheme=scheme)
@@ -302,8 +303,11 @@ def test_uncited_claims_say_what_no_reference_states(
         expect(page.locator("#claim-5 .gap")).to_have_text(["塔は東京にあります"])
         expect(page.locator("#claim-3 .claim-gaps .gap")).to_have_text(["not finished"])
         expect(page.locator("#claim-4 .gap")).to_have_text(["500 metres (they give 330 metres)"])
+        expect(page.locator("#claim-6 .claim-gaps > .gap")).to_have_text(
+            ["private (they say public)", "landmark"]
+        )
         # The chips wrap inside the claims panel: nothing scrolls sideways at phone width.
-        page.locator("#claim-4").scroll_into_view_if_needed()
+        page.locator("#claim-6").scroll_into_view_if_needed()
         assert no_sideways_scroll(page)
         page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
     finally:

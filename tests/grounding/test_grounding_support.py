@@ -5,6 +5,7 @@ from __future__ import annotations
 from groundview.grounding import Engine
 from groundview.grounding.context import resolve
 from groundview.grounding.lexical import analyse, numbers_match
+from groundview.grounding.opposites import key, negative_base, opposites
 from groundview.grounding.schema import Fact
 from groundview.grounding.support import (
     CONSISTENCY_CAP,
@@ -86,6 +87,18 @@ def test_a_demonym_and_its_country_are_one_term() -> None:
     # Lower case "us" is the pronoun, not the country
     assert "usa" not in analyse("They told us the United Kingdom left.").stems
     assert "uk" in analyse("They told us the United Kingdom left.").stems
+
+
+def test_tokenised_text_reads_as_written_text() -> None:
+    tokenised = analyse(
+        "Poseidon did n't gross $ 181,674,817 ; Warner 's budget was $ 160 million ."
+    )
+    written = analyse("Poseidon didn't gross $181,674,817; Warner's budget was $160 million.")
+    assert tokenised.tokens == written.tokens
+    assert tokenised.negates == written.negates == {"gross"}
+    assert [n.value for n in tokenised.numbers] == [181674817.0, 160000000.0]
+    # A quoted word is not a clitic
+    assert "rock" in analyse("a 'rock 'n' roll' band").content
 
 
 def test_a_two_digit_year_range_states_both_years() -> None:
@@ -177,6 +190,37 @@ def test_a_negated_claim_the_evidence_states_plainly_is_capped(engine: Engine) -
     assert not _capped(engine, "The agent did not recommend the Gold plan.", declined)
     # A negated word the evidence never mentions is left to coverage, not capped
     assert not _capped(engine, "The agent did not mention any fees for the Gold plan.", call)
+
+
+def test_a_claim_that_states_the_opposite_of_its_evidence_is_capped(engine: Engine) -> None:
+    email = (
+        "Dear Anna, our Flex plan is flexible: you can change seats every month. "
+        "Prices will increase by 5% in May. Support is available to every customer."
+    )
+    # A negative prefix, either way round
+    assert _capped(engine, "The Flex plan is inflexible.", email)
+    assert not _capped(engine, "The Flex plan is flexible.", email)
+    assert _capped(engine, "Support is unavailable to customers.", email)
+    # An antonym, whatever its ending
+    assert _capped(engine, "Prices will decrease by 5% in May.", email)
+    # A word that merely begins like a negative one is no opposite
+    assert not _capped(engine, "Anna was informed that prices will increase.", email)
+    # Both words stated: the claim agrees with one of them
+    both = email + " Seats on the old plan were inflexible."
+    assert not _capped(engine, "Seats on the old plan were inflexible.", both)
+
+
+def test_opposites_come_from_prefixes_suffixes_and_common_antonyms() -> None:
+    assert negative_base("inflexible") == "flexibl" == key(analyse("flexible").stems[0])
+    assert negative_base("careless") == "careful"
+    assert negative_base("disagreed") == key(analyse("agreed").stems[0])
+    # Words whose rest is an unrelated word
+    for word in ("install", "informed", "improved", "discount", "discover"):
+        assert negative_base(word) is None, word
+    assert key(analyse("decreased").stems[0]) in opposites("increase")
+    assert key(analyse("increases").stems[0]) in opposites("reduced")
+    # Converses are left out: "A defeated B" is "B lost to A"
+    assert not opposites("defeated") and not opposites("older")
 
 
 def test_a_second_source_is_not_cited_for_one_common_word() -> None:

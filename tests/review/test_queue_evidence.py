@@ -2,6 +2,7 @@
 document, the supporting sentence marked, and the nearest chunks of a claim nothing was cited for."""
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from groundview.grounding.schema import Fact
@@ -293,3 +294,15 @@ def test_gaps_are_left_out_for_a_claim_every_part_of_which_is_stated():
     found = claim_gaps(claims, [0, 1, 2], facts)
     assert set(found) == {2}
     assert found[2].numbers == [("7", [])] and found[2].words == ["cost", "francs"]
+
+
+def test_a_word_whose_opposite_the_reference_states_is_named_with_it():
+    from groundview.review.evidence import claim_gaps
+
+    facts = [Fact("Our Flex plan is flexible: you can change seats every month.")]
+    found = claim_gaps(["The Flex plan is inflexible about seats."], [0], facts)
+    assert found[0].opposed == [("inflexible", "flexible")]
+    # Named once, as an opposite, not again as a word no reference states
+    assert "inflexible" not in found[0].words
+    html = render_to_string("review/_claim_gaps.html", {"gaps": found[0]})
+    assert 'inflexible <span class="gap-instead">(they say flexible)</span>' in html

@@ -1,0 +1,93 @@
+"""Words that state the opposite of another word: "inflexible" / "flexible", "increase" / "decrease".
+
+Soft coverage matches words by their contextual embeddings, and an antonym sits right beside its word
+there: "The plan is inflexible" scores as well backed by "The plan is flexible" as the claim that says
+"flexible". So a claim word no candidate states, whose opposite a candidate does state, is a claim that
+contradicts its evidence (`support._opposed`). Two sources of opposites, both general English, neither
+fitted to any data set:
+
+* a negative prefix or suffix: un-, in- (im-, il-, ir-), dis-, non-, and -less against -ful;
+* a short list of common antonym pairs.
+
+Everything here works on `key`s: stems (`lexical.stem`) without a final "e", since the stemmer keeps
+it in "improve" and drops it with the ending of "improved".
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .lexical import stem, words
+
+# in- and its assimilated forms make opposites of adjectives ("inactive", "impossible", "illegal",
+# "irregular"), but as often begin words whose rest is another word ("install", "invent", "import"):
+# the rest must look like an adjective. Not "-ed": "informed", "improved" and "installed" are no
+# opposites of "formed", "proved" and "stalled".
+_LATIN_PREFIX = re.compile(r"^(?:in|im|il|ir)(?=[a-z]{4,}$)")
+_ADJECTIVE_END = re.compile(r"(?:ible|able|ent|ant|ive|al|ate|ar|ete|ect|ure|ite|id|ous|ic)$")
+_PLAIN_PREFIX = re.compile(r"^(?:un|dis|non-?)(?=[a-z]{4,}$)")
+# dis- words whose rest is an unrelated word ("discount" is not the opposite of "count").
+_NOT_OPPOSITES = words(
+    "discover discount display dispatch dissent dispose disease dismiss distract discharge disclose"
+    " dissolve dispense disperse distribute dispute discuss disposition discourse disgrace distress"
+    " instate inmate intent invent indent"
+)
+
+# Common English antonyms, as any thesaurus gives them. Left out: converses, where one fact can be
+# said with either word ("A defeated B" / "B lost to A", "older" / "younger", "husband" / "wife",
+# "buy" / "sell", "above" / "below"), and words with a frequent other sense ("fall" the season,
+# "left" the verb, "high school", "General" the rank).
+_PAIRS = """
+increase decrease | increase reduce | grow shrink | maximum minimum | largest smallest
+highest lowest | best worst | oldest youngest | cheap expensive | easy difficult | simple complex
+simple complicated | basic advanced | accept reject | approve reject | allow prohibit | allow forbid
+permit prohibit | include exclude | internal external | public private | manual automatic
+manual automated | success failure | succeed fail | positive negative | strong weak | fast slow
+quick slow | permanent temporary | mandatory optional | required optional | guilty innocent
+rural urban | domestic foreign | domestic international | true false | present absent | alive dead
+majority minority | profit loss | improve worsen | improve deteriorate | full empty | ancient modern
+"""
+
+
+def key(stem_: str) -> str:
+    """A stem as this module compares them: "improve" and "improv" (from "improved") are one."""
+    return stem_[:-1] if stem_.endswith("e") and len(stem_) > 3 else stem_
+
+
+@functools.cache
+def _antonyms() -> dict[str, frozenset[str]]:
+    table: dict[str, set[str]] = {}
+    for pair in re.split(r"[|\n]", _PAIRS):
+        if not pair.strip():
+            continue
+        a, b = (key(stem(w)) for w in pair.split())
+        table.setdefault(a, set()).add(b)
+        table.setdefault(b, set()).add(a)
+    return {k: frozenset(v) for k, v in table.items()}
+
+
+@functools.lru_cache(maxsize=65536)
+def negative_base(word: str) -> str | None:
+    """The key of the word a negative word negates ("inflexible" -> "flexible", "careless" ->
+    "careful"), or None when the word is not a negative one."""
+    w = word.lower()
+    if w in _NOT_OPPOSITES:
+        return None
+    m = _PLAIN_PREFIX.match(w) or (_LATIN_PREFIX.match(w) if _ADJECTIVE_END.search(w) else None)
+    if m:
+        return key(stem(w[m.end() :]))
+    if w.endswith("less") and len(w) >= 8:
+        return key(stem(w[:-4] + "ful"))
+    return None
+
+
+def opposites(word: str) -> frozenset[str]:
+    """The keys of the words that state the opposite of `word` (a surface token, lower case): its
+    antonyms and the word it negates. The words that negate it are found from their side
+    (`negative_base` of the evidence's words)."""
+    found = set(_antonyms().get(key(stem(word)), ()))
+    base = negative_base(word)
+    if base is not None:
+        found.add(base)
+    return frozenset(found)
