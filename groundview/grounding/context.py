@@ -36,6 +36,34 @@ _VERB = re.compile(
 _CJK_VERB = re.compile(r"[是在有于將将被位成由为為の]")
 
 
+# A summary talks about its source ("The passage discusses the discovery of…", "According to the
+# article, …"): the source never says "passage" or "discusses", so only what follows the frame is
+# scored. "It" counts as the source only before "that" ("It also notes that…").
+_SOURCE = (
+    r"(?:the|this) (?:passage|article|text|document|excerpt|paragraph|summary|e-?mail|transcript|"
+    r"report|story|source|conversation|call|post|piece|letter|message|review|author|writer)"
+)
+_SAYS = (
+    r"(?:discusses|describes|mentions|states|says|reports|notes|highlights|explains|outlines|"
+    r"emphasi[sz]es|stresses|suggests|indicates|details|covers|focuses on|talks about|is about|"
+    r"revolves around|centers on|presents|reveals|claims|argues|concludes|shows|tells us|"
+    r"provides (?:information|details) (?:about|on))"
+)
+_FRAME = re.compile(
+    r"^(?:(?:overall|in summary|in short|in conclusion|to summari[sz]e|in brief)\s*,?\s*)?"
+    rf"(?:according to {_SOURCE}\s*,\s*|{_SOURCE} (?:also |further )?{_SAYS}(?: that)?\s+|"
+    rf"it (?:also |further )?{_SAYS} that\s+)?",
+    re.IGNORECASE,
+)
+
+
+def strip_frame(text: str) -> str:
+    """The claim without the words a summary uses about its source: "The article reports that the
+    company lost money" -> "the company lost money". The text itself when nothing would be left."""
+    rest = _FRAME.sub("", text.strip(), count=1)
+    return rest[:1].upper() + rest[1:] if rest.strip(" .!?") else text
+
+
 _CONNECTIVE = re.compile(r"^(?:but|and|so|yet|however|also|then|there|later)[, ]+", re.IGNORECASE)
 
 
@@ -63,10 +91,12 @@ def subject_of(text: str) -> str | None:
 
 
 def resolve(texts: Sequence[str]) -> list[str]:
-    """Each claim's text for scoring: with a leading pronoun replaced by the previous subject."""
+    """Each claim's text for scoring: without a frame about its source, and with a leading pronoun
+    replaced by the previous subject."""
     out: list[str] = []
     referent: str | None = None
     for text in texts:
+        text = strip_frame(text)
         resolved = text
         m = _WESTERN_PRONOUN.match(text.strip()) or _CJK_PRONOUN.match(text.strip())
         if m and referent:

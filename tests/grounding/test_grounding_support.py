@@ -37,6 +37,51 @@ def test_a_pronoun_with_nothing_before_it_is_left_alone() -> None:
     assert resolve(["It was a sunny day."]) == ["It was a sunny day."]
 
 
+def test_a_frame_about_the_source_is_not_scored() -> None:
+    assert resolve(
+        [
+            "The passage discusses the Apollo 11 landing in 1969.",
+            "According to the article, the crew returned on July 24.",
+            "Overall, the report states that costs rose 5%.",
+            "It also notes that the mission cost $25 billion.",
+        ]
+    ) == [
+        "The Apollo 11 landing in 1969.",
+        "The crew returned on July 24.",
+        "Costs rose 5%.",
+        "The mission cost $25 billion.",
+    ]
+    # The same words as the claim's own subject, or with nothing after them, stay
+    assert resolve(["The report was published in 2005."]) == ["The report was published in 2005."]
+    assert resolve(["The article discusses."]) == ["The article discusses."]
+    # "It" is the source only before "that"
+    assert resolve(["Apollo 11 was a spaceflight.", "It describes an orbit."])[1] == (
+        "Apollo 11 describes an orbit."
+    )
+
+
+def test_a_summary_that_talks_about_its_source_is_checked_on_what_it_says(
+    engine: Engine,
+) -> None:
+    fact = "The Eiffel Tower in Paris is 330 metres tall and was finished in March 1889."
+    plain = "The Eiffel Tower is 330 metres tall."
+    scores = {}
+    for answer in (plain, f"The passage discusses how {plain[0].lower()}{plain[1:]}"):
+        response = engine.check(
+            {
+                "answerCandidate": answer,
+                "facts": [{"factText": fact}],
+                "groundingSpec": {"enableClaimLevelScore": True},
+            }
+        )
+        claim = response["claims"][0]
+        assert claim["claimText"] == answer and claim["citationIndices"] == [0]
+        scores[answer] = claim["score"]
+    # "passage" and "discusses" are not words the fact lacks
+    unframed, framed = scores.values()
+    assert abs(framed - unframed) < 0.02
+
+
 def test_numbers_with_different_units_do_not_match() -> None:
     claim = analyse("Each attachment can be up to 100 MB.").numbers[0]
     fact = analyse("Workspaces include 100 GB of storage; attachments up to 50 MB.").numbers
