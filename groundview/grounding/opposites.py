@@ -3,8 +3,9 @@
 Soft coverage matches words by their contextual embeddings, and an antonym sits right beside its word
 there: "The plan is inflexible" scores as well backed by "The plan is flexible" as the claim that says
 "flexible". So a claim word no candidate states, whose opposite a candidate does state, is a claim that
-contradicts its evidence (`support._opposed`). Two sources of opposites, both general English, neither
-fitted to any data set:
+contradicts its evidence (`support._opposed`). Two sources of opposites, both general English and
+fitted to no data set (SummEdits' antonym edits were read before the list was written; the project
+README says what that means for its numbers):
 
 * a negative prefix or suffix: un-, in- (im-, il-, ir-), dis-, non-, and -less against -ful;
 * a short list of common antonym pairs.
@@ -27,7 +28,7 @@ from .lexical import stem, words
 _LATIN_PREFIX = re.compile(r"^(?:in|im|il|ir)(?=[a-z]{4,}$)")
 _ADJECTIVE_END = re.compile(r"(?:ible|able|ent|ant|ive|al|ate|ar|ete|ect|ure|ite|id|ous|ic)$")
 _PLAIN_PREFIX = re.compile(r"^(?:un|dis|non-?)(?=[a-z]{4,}$)")
-# dis- words whose rest is an unrelated word ("discount" is not the opposite of "count").
+# Words whose rest is an unrelated word ("discount" is not the opposite of "count").
 _NOT_OPPOSITES = words(
     "discover discount display dispatch dissent dispose disease dismiss distract discharge disclose"
     " dissolve dispense disperse distribute dispute discuss disposition discourse disgrace distress"
