@@ -63,6 +63,21 @@ def test_wrong_name_and_negation_are_caught(real_engine: Engine) -> None:
     assert negated["claims"][0]["score"] < right["claims"][0]["score"]
 
 
+def test_an_antonym_is_no_paraphrase(real_engine: Engine) -> None:
+    plans = {
+        "factText": (
+            "Our Flex plan is flexible: you can add or remove seats every month. "
+            "Prices will increase by 5% in May for every plan."
+        )
+    }
+    right = check(real_engine, "The Flex plan is flexible about seats.", [plans])["claims"][0]
+    # MiniLM puts "inflexible" beside "flexible", and "decrease" beside "increase"
+    for wrong in ("The Flex plan is inflexible about seats.", "Prices will decrease in May."):
+        claim = check(real_engine, wrong, [plans])["claims"][0]
+        assert claim["citationIndices"] == [] and claim["score"] <= 0.15, wrong
+    assert right["citationIndices"] == [0] and right["score"] >= 0.6
+
+
 def test_wrong_name_gets_no_citation(real_engine: Engine) -> None:
     wrong_name = check(
         real_engine, "Google was founded in 1998 by Bill Gates and Sergey Brin.", [GOOGLE]
