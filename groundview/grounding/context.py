@@ -59,7 +59,7 @@ _FRAME = re.compile(
 
 def strip_frame(text: str) -> str:
     """The claim without the words a summary uses about its source: "The article reports that the
-    company lost money" -> "the company lost money". The text itself when nothing would be left."""
+    company lost money" -> "The company lost money". The text itself when nothing would be left."""
     rest = _FRAME.sub("", text.strip(), count=1)
     return rest[:1].upper() + rest[1:] if rest.strip(" .!?") else text
 

@@ -268,6 +268,15 @@ def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
     opposite, each with that opposite as written: ("inflexible", "flexible") for "The plan is
     inflexible" against "The plan is flexible". Soft coverage would count the antonym as a match."""
     stated = {key(s) for s in _stems(cands)}
+    content = set(claim.content)
+    # Most claims state nothing the candidates lack: then there is nothing to look up.
+    unstated = [
+        (t, s)
+        for t, s in zip(claim.tokens, claim.stems, strict=True)
+        if s in content and key(s) not in stated
+    ]
+    if not unstated:
+        return []
     written: dict[str, str] = {}  # key -> the best candidates' word for it
     negating: dict[str, str] = {}  # key of a word -> the best candidates' word that negates it
     for c in cands[:near]:
@@ -277,10 +286,7 @@ def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
             if base is not None:
                 negating.setdefault(base, token)
     out: list[tuple[str, str]] = []
-    content = set(claim.content)
-    for token, s in zip(claim.tokens, claim.stems, strict=True):
-        if s not in content or key(s) in stated or any(w == token for w, _ in out):
-            continue
+    for token, s in dict.fromkeys(unstated):
         against = [written[k] for k in sorted(opposites(token)) if k in written]
         if key(s) in negating:
             against.append(negating[key(s)])
