@@ -8,8 +8,8 @@ shared set shaped like RAG evidence: a claim against long, noisy pages) plus BEG
 cross-encoder's weights never see WiCE (pairs.py). Every WiCE number this prints is from 5-fold
 cross-validation over its claims (fold = crc32(claim) % 5): fitted on four folds, scored on the fifth, with
 the decision threshold chosen on the four training folds only. The shipped head is then fitted on all of
-them, and its intercept shifted so the cross-validated threshold sits at 0.6 (Vertex's default
-citationThreshold).
+them, and its intercept shifted so the cross-validated threshold (averaged over 20 random
+partitions) sits at 0.6 (Vertex's default citationThreshold).
 """
 
 from __future__ import annotations
@@ -206,6 +206,22 @@ def repeated(
     return out
 
 
+def shipped_threshold(
+    rows: Sequence[Row], cols: Sequence[int], extra: Sequence[Row], repeats: int = 20
+) -> float:
+    """The decision value where held-out WiCE claims are best split, averaged over `repeats` random
+    5-fold partitions (seeded). One partition's best cut moves by 0.13-0.15 in log-odds with the
+    choice of folds, and SummEdits' balanced accuracy by up to 0.03 with it."""
+    y = np.asarray([r.label for r in rows])
+    cuts = []
+    for seed in range(repeats):
+        rng = np.random.default_rng(seed)
+        shuffled = [replace(r, fold=int(rng.integers(FOLDS))) for r in rows]
+        z, _ = cross_validate(shuffled, cols, extra)
+        cuts.append(best_threshold(y, z))
+    return float(np.mean(cuts))
+
+
 def fit_shipped(
     rows: Sequence[Row], cols: Sequence[int], names: Sequence[str], extra: Sequence[Row]
 ) -> dict[str, Any]:
@@ -213,8 +229,7 @@ def fit_shipped(
     x = np.asarray([[r.features[c] for c in cols] for r in everything])
     y = np.asarray([r.label for r in everything])
     w = np.asarray([EXTRA_WEIGHT if r.fold < 0 else 1.0 for r in everything])
-    z_cv, _ = cross_validate(rows, cols, extra)
-    t = best_threshold(np.asarray([r.label for r in rows]), z_cv)
+    t = shipped_threshold(rows, cols, extra)
     scaler, model = _fit(x, y, w)
     return {
         "features": list(names),

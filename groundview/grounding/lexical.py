@@ -298,10 +298,34 @@ def _spell_out(m: re.Match[str]) -> str:
     return f"{century}{first}–{end}"
 
 
+# "24/7 support" counts nothing: read as two numbers, it conflicts with every other count nearby.
+_ROUND_THE_CLOCK = re.compile(r"\b24\s?(?:/|x)\s?7(?:\s?/\s?365)?\b", re.IGNORECASE)
+# A date is written "Aug. 10", "10 Nov 2018" or "2018-11-10" as often as "August 10": one month
+# name for all, so a claim's "November" is found. An abbreviation counts only beside a number
+# ("Mar" alone is a word too); a numeric date only in ISO order (11/10 is ambiguous).
+_MONTH_NAMES = (
+    "January February March April May June July August September October November December".split()
+)
+_MONTH_ABBREVIATION = re.compile(
+    r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b\.?(?=\s?\d)"
+    r"|(?<=\d )(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b\.?"
+)
+_ISO_DATE = re.compile(r"\b(1[5-9]\d\d|20\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b")
+
+
+def _month(abbreviation: str) -> str:
+    return next(m for m in _MONTH_NAMES if m.startswith(abbreviation[:3]))
+
+
 def normalise(text: str) -> str:
-    """The text with country spellings unified, dotted acronyms and split clitics closed up and
-    two-digit year ranges spelled out."""
+    """The text with country spellings unified, dotted acronyms and split clitics closed up,
+    two-digit year ranges and months spelled out and "24/7" read as "round the clock"."""
     text = _SPLIT_CLITIC.sub(r"\1", text)
+    text = _ROUND_THE_CLOCK.sub("round the clock", text)
+    text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
+    text = _ISO_DATE.sub(
+        lambda m: f"{int(m.group(3))} {_MONTH_NAMES[int(m.group(2)) - 1]} {m.group(1)}", text
+    )
     for pattern, replacement in _COUNTRY_SPELLINGS:
         text = pattern.sub(replacement, text)
     text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)
@@ -396,6 +420,9 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     if claim.unit and evidence.unit and claim.unit != evidence.unit:
         return False
     c, e = claim.value, evidence.value
+    # "orders under $100" is the other side of "orders over $100", however equal the numbers.
+    if {claim.qualifier, evidence.qualifier} == {"gt", "lt"}:
+        return False
     if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
         return True
     if claim.qualifier == "gt":
@@ -441,6 +468,8 @@ def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
 
     for i, t in enumerate(tokens):
         if not is_negation(t) or (i + 1 < len(tokens) and tokens[i + 1] in _NOT_NEGATING):
+            continue
+        if tokens[i + 1 : i + 3] == ["help", "but"]:  # "I cannot help but notice": no negation
             continue
         for j in range(i + 1, min(len(tokens), i + 7)):
             u = tokens[j]

@@ -296,17 +296,19 @@ def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
 
 
 def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
-    """The claim's counts or amounts stated only about something else, while the claim's subject
+    """The claim's count or amount stated only about something else, while the claim's subject
     is stated with a different one: "Jupiter has 274 moons" against "Saturn has 274 moons. Jupiter
     follows with 97." Only counts and amounts: a dateline states a year or a day about nothing in
     particular."""
     subject = claim.subject
-    if not subject:
+    counts = [n for n in claim.numbers if n.count]
+    # Several amounts in one claim list several things ("$500/month for the CRM, $2,500 for the
+    # audit"), and its first name is not what each of them counts: on SummEdits the rule then held
+    # down consistent summaries as often as inconsistent ones.
+    if not subject or len(counts) != 1:
         return []
     out = []
-    for n in claim.numbers:
-        if not n.count:
-            continue
+    for n in counts:
         owners = [c for c in cands if any(numbers_match(n, m) for m in c.analysis.numbers)]
         # A sentence that opens with a pronoun may well be about the subject: no conflict there.
         if not owners or any(subject in _stems([c]) or _opens_with_pronoun(c) for c in owners):

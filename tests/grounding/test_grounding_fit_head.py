@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
-from groundview.grounding.fit_head import Row, cross_validate, repeated
+from groundview.grounding.fit_head import (
+    Row,
+    best_threshold,
+    cross_validate,
+    repeated,
+    shipped_threshold,
+)
 from groundview.grounding.support import FEATURES
 
 
@@ -42,3 +50,16 @@ def test_every_row_is_scored_by_a_head_that_did_not_see_it() -> None:
     labels = np.asarray([r.label for r in rows])
     assert (pred[fold0] != labels[fold0]).all()
     assert (pred[~fold0] == labels[~fold0]).all()
+
+
+def test_the_shipped_threshold_is_the_mean_of_each_partitions_best_cut() -> None:
+    rows = _rows(signal=1.0, seed=3)
+    cuts = []
+    for seed in range(4):
+        rng = np.random.default_rng(seed)
+        shuffled = [replace(r, fold=int(rng.integers(5))) for r in rows]
+        z, _ = cross_validate(shuffled, [0, 1])
+        cuts.append(best_threshold(np.asarray([r.label for r in rows]), z))
+    # The partitions disagree on the best cut, and the shipped one is their mean
+    assert max(cuts) - min(cuts) > 0
+    assert shipped_threshold(rows, [0, 1], (), repeats=4) == np.mean(cuts)

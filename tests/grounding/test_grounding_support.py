@@ -89,6 +89,16 @@ def test_numbers_with_different_units_do_not_match() -> None:
     assert numbers_match(claim, analyse("a limit of 100 MB").numbers[0])
 
 
+def test_a_bound_does_not_match_the_opposite_bound() -> None:
+    under = analyse("free shipping on orders under $100").numbers[0]
+    assert not numbers_match(under, analyse("free shipping on orders over $100").numbers[0])
+    assert numbers_match(under, analyse("orders below $100 ship free").numbers[0])
+    # "More than 1,500" is still backed by the figure it rounds
+    assert numbers_match(
+        analyse("over 1,500 people").numbers[0], analyse("1,532 people").numbers[0]
+    )
+
+
 def test_a_compound_claim_splits_into_its_parts() -> None:
     parts = subclaims("Google was founded in 1998 by Larry Page, and it employs 180,000 people.")
     assert len(parts) == 2
@@ -210,6 +220,43 @@ def test_a_count_stated_only_about_something_else_caps_the_claim(engine: Engine)
     assert not _capped(engine, "In 2019 Acme Corp reported 40 new stores.", dated)
 
 
+def test_a_claim_that_lists_several_amounts_is_not_held_to_its_first_name(engine: Engine) -> None:
+    offer = (
+        "Dear Samantha, OptimumSolutions can build your CRM. "
+        "Custom CRM development starts at $500/month. "
+        "A one-time data audit costs $2,500. "
+        "OptimumSolutions gives 15 seats to every new client."
+    )
+    # Given a claim whose amounts each belong to a different service, stated where the company's
+    # name is not
+    listing = (
+        "OptimumSolutions offers CRM development starting at $500/month "
+        "and a data audit for $2,500."
+    )
+    # Then it is not capped for the company's other count (15 seats)
+    assert not _capped(engine, listing, offer)
+    # While one amount said of the company, which the page gives to something else, still is
+    assert _capped(engine, "OptimumSolutions gives 2,500 seats to every new client.", offer)
+
+
+def test_a_month_is_one_name_however_a_date_is_written() -> None:
+    claim = analyse("Paterson died on November 10, 2018.")
+    for written in ("Paterson died Nov. 10, 2018.", "died 10 Nov 2018", "died 2018-11-10"):
+        fact = analyse(written)
+        assert "novemb" in fact.stems, written
+        assert [n.value for n in fact.numbers] == [10.0, 2018.0]
+        assert not any(n.count for n in fact.numbers), written
+    assert "novemb" in claim.names
+    # An abbreviation with no number beside it is left as written
+    assert "march" not in analyse("Protesters mar the Mar parade.").stems
+
+
+def test_round_the_clock_is_no_count() -> None:
+    assert analyse("Expert support 24/7 for $480/month.").numbers[0].value == 480.0
+    assert len(analyse("Expert support 24/7 for $480/month.").numbers) == 1
+    assert analyse("support 24x7").content == analyse("support round the clock").content
+
+
 def test_a_negation_takes_the_word_it_negates() -> None:
     assert analyse("He did not recommend the Gold plan.").negates == {"recommend"}
     # A cue that takes a noun phrase negates the next word as well
@@ -221,6 +268,11 @@ def test_a_negation_takes_the_word_it_negates() -> None:
     # Idioms are not negations
     assert analyse("It is not only cheap but fast.").negates == frozenset()
     assert analyse("No doubt the plan works.").negates == frozenset()
+
+
+def test_cannot_help_but_is_no_negation() -> None:
+    assert analyse("I cannot help but notice your growth.").negates == frozenset()
+    assert analyse("Our tools cannot help your business.").negates == {"help"}
 
 
 def test_a_negated_claim_the_evidence_states_plainly_is_capped(engine: Engine) -> None:
