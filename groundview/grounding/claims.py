@@ -106,6 +106,31 @@ def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end:
     )
 
 
+# "Here is a summary of the article: The council approved…" is two sentences: a preamble that needs
+# no check, and a claim that does. Split only after a preamble or a label, not after any colon:
+# "Titanic: The film grossed $2 billion" needs its heading to be checked.
+_COLON_BEFORE_SENTENCE = re.compile(
+    r"[:：][*_]*(?=\s+[\"“'‘(]?[A-Z\u00c0-\u00de])|：(?=[\u3040-\u30ff\u4e00-\u9fff])"
+)
+_LABEL = re.compile(
+    r"^(?:summary|note|answer|overview|conclusion|in (?:summary|short|brief|conclusion)|"
+    r"tl;?dr|key (?:points|takeaways?))$",
+    re.IGNORECASE,
+)
+
+
+def _after_preambles(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        m = _COLON_BEFORE_SENTENCE.search(text, s, e)
+        head = text[s : m.start()].strip().strip("*_#>` ").strip() if m else ""
+        if m and (_LABEL.match(head) or _is_preamble(head)):
+            out += [(s, m.end()), (m.end(), e)]
+        else:
+            out.append((s, e))
+    return out
+
+
 def split_sentences(text: str) -> list[Segment]:
     """Sentences of `text` as character spans, trimmed of whitespace and bullet markers.
 
@@ -142,7 +167,7 @@ def split_sentences(text: str) -> list[Segment]:
                 i += 1
         line_segments.append((start, line_end))
         merged: list[tuple[int, int]] = []
-        for s, e in line_segments:
+        for s, e in _after_preambles(text, line_segments):
             while s < e and text[s].isspace():
                 s += 1
             while e > s and text[e - 1].isspace():
@@ -171,7 +196,14 @@ _NO_CHECK_START = re.compile(
     r"|(?:sure|certainly|of course|absolutely|great question|good question|okay|ok|yes|no)[,.!]?$"
     r"|(?:sure|certainly|of course|absolutely)[,!.]\s*(?:here|i|let)\b"
     r"|let me (?:know|explain|help|check|summari[sz]e)\b"
-    r"|(?:i )?hope (?:this|that|it) helps"
+    r"|(?:i )?hope (?:this|that|it|the above)(?: (?:summary|answer|information|overview))? "
+    r"(?:helps|is helpful|was helpful|is useful)"
+    # What the source leaves out cannot be backed by a citation from it.
+    r"|(?:note:?\s*)?(?:the|this) (?:article|passage|text|document|source|email|e-mail|transcript|"
+    r"report|story|conversation|call|context) (?:does not|doesn't|did not|didn't) (?:explicitly )?"
+    r"(?:mention|provide|specify|say|state|include|give|discuss|contain|address|detail|reveal|"
+    r"indicate|clarify|elaborate)\b"
+    r"|there is no (?:mention|information|indication|detail)s? (?:of|about|on|regarding|as to)\b"
     r"|feel free\b"
     r"|if you (?:have|need|want|would like)\b"
     r"|(?:please )?let us know\b"
@@ -245,6 +277,12 @@ _IMPERATIVE = words(
     wait write"""
 )
 _SPECIFIC_RE = re.compile(r"\d|[>»→/\"“”'‘’`]|(?<=\w )[A-Z]")
+
+
+def _is_preamble(text: str) -> bool:
+    return bool(
+        _NO_CHECK_START.search(text) or _NO_CHECK_OTHER.search(text) or _NO_CHECK_CJK.search(text)
+    )
 
 
 def needs_check(sentence: str) -> bool:

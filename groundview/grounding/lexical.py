@@ -303,9 +303,20 @@ _ROUND_THE_CLOCK = re.compile(r"\b24\s?(?:/|x)\s?7(?:\s?/\s?365)?\b", re.IGNOREC
 # A date is written "Aug. 10", "10 Nov 2018" or "2018-11-10" as often as "August 10": one month
 # name for all, so a claim's "November" is found. An abbreviation counts only beside a number
 # ("Mar" alone is a word too); a numeric date only in ISO order (11/10 is ambiguous).
-_MONTH_NAMES = (
-    "January February March April May June July August September October November December".split()
-)
+_MONTH_NAMES = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 _MONTH_ABBREVIATION = re.compile(
     r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b\.?(?=\s?\d)"
     r"|(?<=\d )(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b\.?"

@@ -96,6 +96,50 @@ def test_here_is_what_i_found_needs_no_check() -> None:
     assert not needs_check("Compare the quotes and services offered by each decorator.")
 
 
+def _claims(answer: str) -> list[tuple[str, bool]]:
+    raw = answer.encode("utf-8")
+    out = []
+    for c in segment_claims(answer):
+        assert raw[c.start_byte : c.end_byte].decode("utf-8") == c.text
+        out.append((c.text, c.check_required))
+    return out
+
+
+def test_a_preamble_before_a_colon_is_not_the_claim_after_it() -> None:
+    # Given summaries that open with a preamble or a label and go on with a fact on the same line
+    assert _claims(
+        "Here is a summary of the article: The council approved a park. I hope this summary helps!"
+    ) == [
+        ("Here is a summary of the article:", False),
+        ("The council approved a park.", True),
+        ("I hope this summary helps!", False),
+    ]
+    assert _claims("**Summary:** The park opens in 2025.") == [
+        ("**Summary:**", False),
+        ("The park opens in 2025.", True),
+    ]
+    assert _claims("Voici un résumé : Le conseil a approuvé un parc.")[1] == (
+        "Le conseil a approuvé un parc.",
+        True,
+    )
+    assert _claims("以下是文章的摘要：市议会批准了一个新公园。") == [
+        ("以下是文章的摘要：", False),
+        ("市议会批准了一个新公园。", True),
+    ]
+    # A heading before a colon is part of what is claimed, so it stays with it
+    assert _claims("Titanic: The film grossed $2 billion.") == [
+        ("Titanic: The film grossed $2 billion.", True)
+    ]
+
+
+def test_what_the_source_leaves_out_needs_no_check() -> None:
+    assert not needs_check("The article does not mention the cost of the park.")
+    assert not needs_check("Note: the passage doesn't specify who will pay for it.")
+    assert not needs_check("There is no mention of a deadline.")
+    assert needs_check("The council does not mention the cost in its budget.")
+    assert needs_check("The article was not published until 2019.")
+
+
 def test_an_assistant_reporting_on_its_own_search_needs_no_check() -> None:
     assert not needs_check("A summary could not be generated for your search query.")
     assert not needs_check("I could not find an answer to that in the documents.")
