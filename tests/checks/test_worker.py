@@ -78,7 +78,7 @@ def test_twenty_answers_each_get_one_succeeded_run_same_as_eager(workers, settin
         by_worker = CheckRun.objects.get(answer=answer, batch=batch)
         in_process = CheckRun.objects.get(answer=answer, batch=eager)
         assert in_process.request == by_worker.request
-        assert in_process.response == by_worker.response
+        assert_same_response(in_process.response, by_worker.response)
         assert by_worker.response["claims"]
         assert (in_process.engine_version, in_process.model_id) == (
             by_worker.engine_version,
@@ -86,6 +86,23 @@ def test_twenty_answers_each_get_one_succeeded_run_same_as_eager(workers, settin
         )
         answer.refresh_from_db()
         assert answer.latest_check == in_process
+
+
+def assert_same_response(a, b, path="response"):
+    """Equal, except that scores may differ in the fourth decimal: in bfloat16 a sentence's
+    embedding depends slightly on what else shares its batch (or was cached from an earlier one)."""
+    if isinstance(a, float) or isinstance(b, float):
+        assert a == pytest.approx(b, abs=2e-3), path
+    elif isinstance(a, dict):
+        assert a.keys() == b.keys(), path
+        for key in a:
+            assert_same_response(a[key], b[key], f"{path}.{key}")
+    elif isinstance(a, list):
+        assert len(a) == len(b), path
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            assert_same_response(x, y, f"{path}[{i}]")
+    else:
+        assert a == b, path
 
 
 def test_a_killed_worker_task_is_completed_by_another_worker(workers):
