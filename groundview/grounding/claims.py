@@ -256,6 +256,15 @@ _NO_CHECK_OTHER = re.compile(
     r"|espero que (?:isso|isto) (?:ajude|seja [úu]til)"
     r"|se voc[eê] tiver (?:mais|outras)|(?:desculpe|lamento)\b"
     r"|n[aã]o (?:consegui|encontrei|foi poss[ií]vel)"
+    # What the source leaves out ("The article does not mention…"), as in English.
+    r"|(?:el|la|este|esta) (?:art[ií]culo|texto|documento|pasaje|fuente|correo) no "
+    r"(?:menciona|especifica|indica|proporciona|dice|incluye)\b"
+    r"|(?:l'|le |ce |la )(?:article|texte|document|passage|source|courriel) ne "
+    r"(?:mentionne|pr[ée]cise|indique|fournit|dit|donne)\b"
+    r"|(?:der|die|das|dieser|diese|dieses) (?:artikel|text|dokument|quelle|abschnitt|e-mail) "
+    r"(?:erw[äa]hnt|nennt|gibt|sagt|enth[äa]lt) (?:\w+ ){0,3}(?:nicht|keine?n?)\b"
+    r"|(?:o|a|este|esta) (?:artigo|texto|documento|passagem|fonte) n[aã]o "
+    r"(?:menciona|especifica|indica|fornece|diz|inclui)\b"
     r")",
     re.IGNORECASE,
 )
@@ -265,6 +274,8 @@ _NO_CHECK_CJK = re.compile(
     r"|(?:我)?(?:没有|沒有|未能|无法|無法)(?:找到|生成|提供)|(?:无法|無法)为您|没有找到相关|未找到"
     r"|こんにちは|ありがとう|申し訳|すみません|もちろん|お役に立て|他にご質問|ご不明な点"
     r"|以下は|見つかりませんでした|(?:要約|回答)を生成できませんでした|該当する(?:情報|結果)は"
+    r"|(?:文章|原文|该文|該文|文中|材料)(?:中)?(?:没有|沒有|并未|並未|未)(?:提到|提及|说明|說明|指出)"
+    r"|(?:記事|本文|文書)(?:で|に|では|には)は?.{0,12}(?:言及|記載|説明)(?:されていません|がありません|はありません)"
     r")"
 )
 # Generic advice ("Compare the quotes offered by each decorator.") asserts nothing checkable; a step

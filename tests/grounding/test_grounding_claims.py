@@ -136,6 +136,16 @@ def test_what_the_source_leaves_out_needs_no_check() -> None:
     assert not needs_check("The article does not mention the cost of the park.")
     assert not needs_check("Note: the passage doesn't specify who will pay for it.")
     assert not needs_check("There is no mention of a deadline.")
+    for sentence in (
+        "El artículo no menciona el costo del parque.",
+        "L'article ne mentionne pas le coût du parc.",
+        "Der Artikel erwähnt die Kosten nicht.",
+        "O artigo não menciona o custo do parque.",
+        "文章没有提到公园的费用。",
+        "記事では公園の費用について言及されていません。",
+    ):
+        assert not needs_check(sentence), sentence
+    assert needs_check("El parque no tiene costo para los residentes.")
     assert needs_check("The council does not mention the cost in its budget.")
     assert needs_check("The article was not published until 2019.")
 
