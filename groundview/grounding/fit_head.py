@@ -20,7 +20,7 @@ import math
 import sys
 import tempfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -182,6 +182,16 @@ def report(name: str, rows: Sequence[Row], z: np.ndarray, pred: np.ndarray) -> d
     return out
 
 
+def _partitions(
+    rows: Sequence[Row], cols: Sequence[int], extra: Sequence[Row], repeats: int
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Held-out decision values and decisions over `repeats` random 5-fold partitions (seeded)."""
+    for seed in range(repeats):
+        rng = np.random.default_rng(seed)
+        shuffled = [replace(r, fold=int(rng.integers(FOLDS))) for r in rows]
+        yield cross_validate(shuffled, cols, extra)
+
+
 def repeated(
     rows: Sequence[Row], cols: Sequence[int], extra: Sequence[Row] = (), repeats: int = 20
 ) -> dict[str, Any]:
@@ -191,10 +201,7 @@ def repeated(
 
     y = np.asarray([r.label for r in rows])
     ba, auc = [], []
-    for seed in range(repeats):
-        rng = np.random.default_rng(seed)
-        shuffled = [replace(r, fold=int(rng.integers(FOLDS))) for r in rows]
-        z, pred = cross_validate(shuffled, cols, extra)
+    for z, pred in _partitions(rows, cols, extra, repeats):
         ba.append(balanced_accuracy_score(y, pred))
         auc.append(roc_auc_score(y, z))
     out = {
@@ -213,12 +220,7 @@ def shipped_threshold(
     5-fold partitions (seeded). One partition's best cut moves by 0.13-0.15 in log-odds with the
     choice of folds, and SummEdits' balanced accuracy by up to 0.03 with it."""
     y = np.asarray([r.label for r in rows])
-    cuts = []
-    for seed in range(repeats):
-        rng = np.random.default_rng(seed)
-        shuffled = [replace(r, fold=int(rng.integers(FOLDS))) for r in rows]
-        z, _ = cross_validate(shuffled, cols, extra)
-        cuts.append(best_threshold(y, z))
+    cuts = [best_threshold(y, z) for z, _ in _partitions(rows, cols, extra, repeats)]
     return float(np.mean(cuts))
 
 
