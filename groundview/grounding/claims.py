@@ -124,7 +124,7 @@ def _after_preambles(text: str, spans: list[tuple[int, int]]) -> list[tuple[int,
     for s, e in spans:
         m = _COLON_BEFORE_SENTENCE.search(text, s, e)
         head = text[s : m.start()].strip().strip("*_#>` ").strip() if m else ""
-        if m and (_LABEL.match(head) or _is_preamble(head)):
+        if m and (_LABEL.match(head) or _manages_the_conversation(head)):
             out += [(s, m.end()), (m.end(), e)]
         else:
             out.append((s, e))
@@ -290,7 +290,8 @@ _IMPERATIVE = words(
 _SPECIFIC_RE = re.compile(r"\d|[>»→/\"“”'‘’`]|(?<=\w )[A-Z]")
 
 
-def _is_preamble(text: str) -> bool:
+def _manages_the_conversation(text: str) -> bool:
+    """Greetings, "here is what I found", hopes, apologies, statements of absence (any UI language)."""
     return bool(
         _NO_CHECK_START.search(text) or _NO_CHECK_OTHER.search(text) or _NO_CHECK_CJK.search(text)
     )
@@ -306,7 +307,7 @@ def needs_check(sentence: str) -> bool:
         return False
     if s.endswith((":", "：")):
         return False  # "Some reasons for this include:" introduces, the list items carry the claims
-    if _NO_CHECK_START.search(s) or _NO_CHECK_OTHER.search(s) or _NO_CHECK_CJK.search(s):
+    if _manages_the_conversation(s):
         return False
     first = re.split(r"[\s,]+", s, maxsplit=1)[0].lower()
     if (
