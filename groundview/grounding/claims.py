@@ -20,7 +20,8 @@ ABBREVIATIONS = words(
     jun jul aug sep sept oct nov dec est dept univ gen col lt sgt capt rev gov sen rep pres ph phd
     al cf ed eds pp op ca a.m p.m e.g i.e u.s u.k u.n etc"""
 )
-_ALWAYS_CONTINUE = frozenset(["e.g", "i.e", "cf", "vs", "approx", "ca"])
+# "Brown v. Board of Education", "dates from c. 1491".
+_ALWAYS_CONTINUE = frozenset(["e.g", "i.e", "cf", "vs", "v", "approx", "ca", "c"])
 
 _CJK_END = "。！？｡"
 _WESTERN_END = ".!?…"
@@ -82,11 +83,12 @@ def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end:
     if nxt >= line_end:
         return True
     following = text[nxt]
-    if run in ("!", "?") or run.startswith(("?", "!")):
-        return True
-    # After a dot or an ellipsis the next sentence starts with something capital-like.
+    # A sentence starts with something capital-like, also after "!": 'the "Kerrang!" release'
+    # and "Yahoo! is" go on.
     if following.islower():
         return False
+    if run in ("!", "?") or run.startswith(("?", "!")):
+        return True
     if run == ".":
         word = _word_before(text, idx, line_start)
         lw = word.lower()

@@ -45,6 +45,25 @@ def test_ellipsis_followed_by_lowercase_continues_the_sentence() -> None:
     assert texts("It was… well, odd. Fine.") == ["It was… well, odd.", "Fine."]
 
 
+def test_case_names_circa_and_exclamations_inside_names_continue_the_sentence() -> None:
+    # Given sentences from Wikipedia that a dot or an exclamation mark does not end
+    answer = (
+        'In 1954 the Court ruled on "Brown v. Board of Education" unanimously. '
+        "The panel dates from c. 1491–1510. "
+        'The band covered it for the "Kerrang!" release "Remastered". '
+        "Yahoo! is a web portal. Wow! That was fast."
+    )
+    # Then each is one claim, while "!" before a capital still ends one
+    assert texts(answer) == [
+        'In 1954 the Court ruled on "Brown v. Board of Education" unanimously.',
+        "The panel dates from c. 1491–1510.",
+        'The band covered it for the "Kerrang!" release "Remastered".',
+        "Yahoo! is a web portal.",
+        "Wow!",
+        "That was fast.",
+    ]
+
+
 def test_bullets_and_newlines_split_and_markers_are_not_part_of_claims() -> None:
     answer = "Reasons include:\n- Paris is the capital of France\n* Rome is in Italy.\n2. Berlin is big\n\n• Oslo"
     claims = segment_claims(answer)
