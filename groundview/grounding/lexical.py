@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 # Letters/digits runs, keeping internal apostrophes ("don't") and numbers with separators ("1,500.25").
@@ -183,6 +184,12 @@ class Analysis:
     # The stem of the first capitalised word that is not a stopword, sentence start included: what
     # the text is most likely about ("Jupiter has 95 moons"), "" when nothing is capitalised.
     subject: str = ""
+    # Words of three to six capitals ("KBE", "K.B.E." read as "KBE"), lowercase: they may abbreviate
+    # a name the other text spells out.
+    acronyms: frozenset[str] = frozenset()
+    # Runs of capitalised words: the run's name stems, and the initials that abbreviate it ("kbe"
+    # among those of "Knight Commander of the Order of the British Empire").
+    runs: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
 
 
 def _places(table: str) -> dict[str, str]:
@@ -493,8 +500,64 @@ def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+# Lowercase words a name may hold ("Bachelor of Arts", "Order of the British Empire").
+_NAME_JOINERS = frozenset(["of", "the", "and", "for", "de", "del", "la", "le", "von", "van"])
+# Three letters at least: two-letter initials are too often someone's ("Marloes Arts" is no "MA").
+_ACRONYM = re.compile(r"[A-Z]{3,6}")
+
+
+def _initials(words_: Sequence[str]) -> frozenset[str]:
+    """What abbreviates a run of capitalised words: its first and last initials, with any of those
+    between, three letters at least ("Knight Commander of the Order of the British Empire": "kcobe",
+    "kbe", "kce", ...)."""
+    letters = [w[0].lower() for w in words_]
+    middle = letters[1:-1]
+    out: set[str] = set()
+    for mask in range(1 << len(middle)):
+        picked = "".join(ch for i, ch in enumerate(middle) if mask >> i & 1)
+        if len(picked) >= 1:
+            out.add(letters[0] + picked + letters[-1])
+    return frozenset(out)
+
+
+def _name_runs(
+    tokens_raw: Sequence[str], is_name: Sequence[bool]
+) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """Runs of three to six capitalised words, lowercase joiners allowed inside ("Asian Pacific
+    American Network of Oregon")."""
+    runs: list[tuple[frozenset[str], frozenset[str]]] = []
+    current: list[str] = []
+
+    def close() -> None:
+        if 3 <= len(current) <= 6:
+            runs.append((frozenset(stem(w) for w in current), _initials(current)))
+        current.clear()
+
+    for i, tok in enumerate(tokens_raw):
+        if is_name[i] and tok.isalpha() and not tok.isupper():
+            current.append(tok)
+        elif not (current and tok in _NAME_JOINERS):
+            close()
+    close()
+    return tuple(runs)
+
+
+def _after_colon(text: str) -> list[bool]:
+    """Per token of `tokenize(text)`: does it open what follows a colon ("Migration plan: Creating
+    a plan…")? A capital there starts a sentence and names nothing."""
+    flags: list[bool] = []
+    for m in _TOKEN_RE.finditer(text):
+        j = m.start() - 1
+        while j >= 0 and text[j].isspace():
+            j -= 1
+        opens = j >= 0 and text[j] in ":："
+        flags.extend([opens] * (len(m.group(0)) if _CJK_RE.search(m.group(0)) else 1))
+    return flags
+
+
 def analyse(text: str) -> Analysis:
-    tokens_raw = tokenize(normalise(text))
+    normalised = normalise(text)
+    tokens_raw = tokenize(normalised)
     tokens = [t.lower() for t in tokens_raw]
     stems = [_number_stem(t) if t[0].isdigit() else stem(t) for t in tokens]
     numbers = extract_numbers(tokens_raw)
@@ -507,8 +570,15 @@ def analyse(text: str) -> Analysis:
         and (len(t) > 1 or _CJK_RE.match(t) is not None)
     ]
     names: set[str] = set()
+    after_colon = _after_colon(normalised)
+    is_name = [
+        t[0].isupper()
+        and tokens[i] not in STOPWORDS
+        and (i > 0 and not after_colon[i] or len(t) > 1 and t.isupper())
+        for i, t in enumerate(tokens_raw)
+    ]
     for i, t in enumerate(tokens_raw):
-        if t[0].isupper() and tokens[i] not in STOPWORDS and (i > 0 or len(t) > 1 and t.isupper()):
+        if is_name[i]:
             names.add(stem(t))
     negated = any(t in NEGATIONS or t.endswith("n't") for t in tokens)
     subject = next(
@@ -521,5 +591,14 @@ def analyse(text: str) -> Analysis:
     )
     negates = _negated_stems(tokens, stems)
     return Analysis(
-        tokens, stems, content, numbers, names, negated=negated, subject=subject, negates=negates
+        tokens,
+        stems,
+        content,
+        numbers,
+        names,
+        negated=negated,
+        subject=subject,
+        negates=negates,
+        acronyms=frozenset(t.lower() for t in tokens_raw if _ACRONYM.fullmatch(t)),
+        runs=_name_runs(tokens_raw, is_name),
     )

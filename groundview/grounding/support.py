@@ -87,13 +87,28 @@ def subclaims(text: str) -> list[Analysis]:
     return kept if len(kept) >= 2 else [analyse(text)]
 
 
-def _stems(cands: Sequence[Candidate]) -> set[str]:
-    """Every stem the candidates state, their facts' attributes included."""
+def _stems(cands: Sequence[Candidate], claim: Analysis | None = None) -> set[str]:
+    """Every stem the candidates state, their facts' attributes included; with `claim`, also the
+    claim's names they state abbreviated or spelled out (`_abbreviated`)."""
     out: set[str] = set()
     for c in cands:
         out.update(c.analysis.stems)
         if c.attributes is not None:
             out.update(c.attributes.stems)
+    if claim is not None and (claim.acronyms or claim.runs):
+        out |= _abbreviated(claim, cands)
+    return out
+
+
+def _abbreviated(claim: Analysis, cands: Sequence[Candidate]) -> set[str]:
+    """The claim's names that the candidates write the other way round: "KBE" where they spell out
+    "Knight Commander of the Order of the British Empire", "Asian Pacific American Network of
+    Oregon" where they write "APANO"."""
+    views = [c.analysis for c in cands] + [c.attributes for c in cands if c.attributes]
+    out = {a for a in claim.acronyms if any(a in initials for v in views for _, initials in v.runs)}
+    for names, initials in claim.runs:
+        if any(initials & v.acronyms for v in views):
+            out |= names
     return out
 
 
@@ -109,8 +124,8 @@ def claim_features(
     claim: Analysis, claim_text: str, claim_enc: Encoded | None, cands: Sequence[Candidate]
 ) -> list[float]:
     distinct = list(dict.fromkeys(claim.content))
-    every, top5 = _stems(cands), _stems(cands[:5])
-    top1 = _stems(cands[:1])
+    every, top5 = _stems(cands, claim), _stems(cands[:5], claim)
+    top1 = _stems(cands[:1], claim)
     cov_all = _share(distinct, every)
     parts = subclaims(claim_text)
     sub_min = min(_share(list(dict.fromkeys(p.content)), every) for p in parts)
@@ -222,7 +237,7 @@ def _surface(claim: Analysis, stems: Sequence[str]) -> list[str]:
 
 def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     """The parts of the claim the candidates do not back (the review page's "why no citation")."""
-    every = _stems(cands)
+    every = _stems(cands, claim)
     near = _numbers(cands[:5])
     numbers = []
     for n in claim.numbers:
@@ -324,7 +339,7 @@ def _keys(
 ) -> set[str]:
     """The claim's names and numbers (numbers as "#i"), and of `words` those, that this one
     candidate states."""
-    stems = _stems([cand])
+    stems = _stems([cand], claim)
     got = {n for n in claim.names | words if n in stems}
     for i, n in enumerate(claim.numbers):
         if any(numbers_match(n, m) for m in cand.analysis.numbers):

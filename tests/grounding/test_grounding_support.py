@@ -251,6 +251,38 @@ def test_a_month_is_one_name_however_a_date_is_written() -> None:
     assert "march" not in analyse("Protesters mar the Mar parade.").stems
 
 
+def test_a_name_is_backed_by_its_abbreviation_either_way(engine: Engine) -> None:
+    spelled = (
+        "The band worked with the Asian Pacific American Network of Oregon on a community "
+        "center. Uhr was appointed Knight Commander of the Order of the British Empire in 1970."
+    )
+    abbreviated = "The band worked with APANO on a community center. Uhr was made a KBE in 1970."
+    # The claim abbreviates what the evidence spells out, with words left out of the initials
+    assert not _capped(engine, "Uhr was made a KBE in 1970.", spelled)
+    assert not _capped(engine, "The band worked with APANO on a community center.", spelled)
+    # The claim spells out what the evidence abbreviates
+    assert not _capped(
+        engine,
+        "The band worked with the Asian Pacific American Network of Oregon on a center.",
+        abbreviated,
+    )
+    # Initials that spell another name still leave the name missing
+    assert _capped(engine, "Uhr was made a CBE in 1970.", spelled)
+    assert _capped(engine, "The band worked with the Asian Pacific Bank of Ohio.", abbreviated)
+    # Two letters are too often someone's initials, and lowercase words are no abbreviation
+    assert _capped(engine, "Dr. Marloes Arts studies water.", "She holds an MA in water studies.")
+    assert _capped(engine, "The band toured Los Angeles.", "The band sang la vie en rose.")
+
+
+def test_a_capital_after_a_colon_starts_a_sentence_and_names_nothing() -> None:
+    claim = analyse("The second pillar is a Migration Plan: Creating a migration plan.")
+    assert "creat" not in claim.names
+    assert {"migr", "plan"} <= claim.names
+    # Unless the word is a name anyway: written in capitals
+    assert "kbe" in analyse("Honours: KBE, 1970.").names
+    assert "東" not in analyse("以下是摘要：東京").names
+
+
 def test_round_the_clock_is_no_count() -> None:
     assert analyse("Expert support 24/7 for $480/month.").numbers[0].value == 480.0
     assert len(analyse("Expert support 24/7 for $480/month.").numbers) == 1
