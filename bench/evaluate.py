@@ -19,7 +19,9 @@ untouched by the head, and the cross-encoder saw none of them (only FactCheck-GP
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,14 +44,18 @@ from groundview.grounding.evaldata import (  # noqa: E402
 )
 from groundview.grounding.fit_head import (  # noqa: E402
     DEFAULT_DATA,
+    FOLDS,
+    Row,
     begin_rows,
     cross_validate,
+    fit_shipped,
     neutral_head,
     repeated,
     report,
     wice_rows,
 )
 from groundview.grounding.head import feature_names  # noqa: E402
+from groundview.grounding.schema import Fact  # noqa: E402
 
 THRESHOLD = 0.6
 
@@ -74,6 +80,7 @@ def wice(data: Path, verifier_path: str | None) -> None:
         every = list(range(len(names)))
         report("features head (shipped)", rows, *cross_validate(rows, every, extra))
         repeated(rows, every, extra)
+        through_the_api(engine, rows, extra)
         return
     stacked = Engine(
         EngineConfig(
@@ -92,6 +99,32 @@ def wice(data: Path, verifier_path: str | None) -> None:
     repeated(rows, base, extra)
     report("stacked head", rows, *cross_validate(rows, list(range(len(names))), extra))
     repeated(rows, list(range(len(names))), extra)
+
+
+def through_the_api(engine: Engine, rows: Sequence[Row], extra: Sequence[Row]) -> None:
+    """The same folds as a caller sees them: each claim sent whole as an answer (so segmented, read
+    in context, and judged "every claim that needs a check is cited"), scored by a head fitted, as
+    `make train-checker` fits the shipped one, on the other four folds."""
+    names = feature_names(False)
+    embedder = engine._load()  # one model for the five engines
+    found = np.zeros((len(rows), 4))
+    for k in range(FOLDS):
+        train = [r for r in rows if r.fold != k]
+        spec = {"version": f"fold-{k}", "heads": {}}
+        spec["heads"]["features"] = fit_shipped(train, list(range(len(names))), names, extra)
+        path = Path(tempfile.mkdtemp()) / "head.json"
+        path.write_text(json.dumps(spec), encoding="utf-8")
+        fold = Engine(EngineConfig(head_path=str(path), embedder=embedder))
+        mine = [i for i, r in enumerate(rows) if r.fold == k]
+        items = [(rows[i].claim.claim, rows[i].claim.facts, rows[i].label) for i in mine]
+        found[mine] = _responses(fold, items)
+    print(f"through the API (5-fold heads)     {_response_metrics(found)}")
+    cited = found[:, 1].astype(bool)
+    rates = {
+        grade: round(float(cited[[r.grade == grade for r in rows]].mean()), 3)
+        for grade in ("supported", "partially_supported", "not_supported")
+    }
+    print(f"  pass rates                       {rates}")
 
 
 def factcheck(engine: Engine, data: Path) -> None:
@@ -137,16 +170,18 @@ def factcheck(engine: Engine, data: Path) -> None:
     )
 
 
-def _responses(engine: Engine, items: list[tuple[str, str, int]]) -> np.ndarray:
-    """One row per answer: gold label, "every claim that needs a check is cited", the lowest claim
-    score, supportScore."""
+def _responses(engine: Engine, items: Sequence[tuple[str, str | list[Fact], int]]) -> np.ndarray:
+    """One row per answer (a document, or facts): gold label, "every claim that needs a check is
+    cited", the lowest claim score, supportScore."""
     out: list[tuple[int, int, float, float]] = []
     for start in range(0, len(items), 16):
         batch = items[start : start + 16]
         payloads = [
             {
                 "answerCandidate": answer,
-                "facts": [{"factText": doc}],
+                "facts": [{"factText": doc}]
+                if isinstance(doc, str)
+                else [{"factText": f.text, "attributes": f.attributes} for f in doc],
                 "groundingSpec": {"enableClaimLevelScore": True},
             }
             for answer, doc, _ in batch
