@@ -30,7 +30,7 @@ from .schema import CheckRequest, Fact, RequestError, parse_request
 from .support import Candidate, claim_features, consistency_cap, cover
 from .windows import WindowVerifier, verifier_version, windows
 
-ENGINE_VERSION = "0.5.1"
+ENGINE_VERSION = "0.5.2"
 
 
 @dataclass
