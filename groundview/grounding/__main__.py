@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 from .check import ENGINE_VERSION, Engine
 from .config import PRECISIONS, EngineConfig
-from .rows import RowError, read_rows
+from .rows import Row, RowError, read_rows
 from .schema import RequestError
 
 CLAIM_COLUMNS = (
@@ -93,6 +93,13 @@ def _check_batch(engine: Engine, payloads: list[Any]) -> list[dict[str, Any]]:
         return results
 
 
+def _sources(row: Row, resp: dict[str, Any], claim: dict[str, Any]) -> list[str]:
+    """The contexts (their indices, as strings) a claim cites; a long context was sent as several
+    facts, so its facts map back to it."""
+    facts = [int(resp["citedChunks"][k]["source"]) for k in claim.get("citationIndices", [])]
+    return list(dict.fromkeys(str(row.contexts[f]) for f in facts))
+
+
 def check_rows(engine: Engine, args: argparse.Namespace) -> int:
     """Rows checked without storing them (also `groundview check`); exit 1 if any row fails."""
     source = sys.stdin if args.rows == "-" else Path(args.rows).open(encoding="utf-8")  # noqa: SIM115
@@ -129,7 +136,7 @@ def check_rows(engine: Engine, args: argparse.Namespace) -> int:
                 claim["groundingCheckRequired"],
                 score,
                 None if score is None else score >= threshold,
-                [resp["citedChunks"][k]["source"] for k in claim.get("citationIndices", [])],
+                _sources(row, resp, claim),
                 support,
             ]
             if writer:

@@ -6,6 +6,9 @@ A row is one answer with its retrieved contexts, as either tool writes it:
 Ragas (current) `user_input`, `response`, `retrieved_contexts`; Ragas (older) `question`, `answer`,
 `contexts`; DeepEval `input`, `actual_output`, `retrieval_context`. Rows come from JSONL (one object per
 line) or CSV (contexts as a JSON array of strings, or one plain string). Nothing is stored.
+
+A context may be a whole document: one longer than a fact may be (10,000 characters) is sent as several
+facts cut at sentence ends, and citations still name the context.
 """
 
 from __future__ import annotations
@@ -16,6 +19,9 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from .claims import split_sentences
+from .schema import MAX_FACT_CHARS
 
 ANSWER_KEYS = ("response", "answer", "actual_output")
 CONTEXT_KEYS = ("retrieved_contexts", "contexts", "retrieval_context")
@@ -31,6 +37,27 @@ class Row:
     number: int  # 1-based line or record number
     question: str
     request: dict[str, Any]
+    contexts: tuple[int, ...] = ()  # per fact of the request, the context it was cut from
+
+
+def pieces(text: str, limit: int = MAX_FACT_CHARS) -> list[str]:
+    """`text` as parts of at most `limit` characters, cut where sentences end (inside a sentence
+    longer than that, at a space)."""
+    out: list[str] = []
+    start = end = 0
+    for sentence in split_sentences(text):
+        if sentence.end - start > limit and end > start:
+            out.append(text[start:end])
+            start = sentence.start
+        while sentence.end - start > limit:
+            cut = text.rfind(" ", start + 1, start + limit)
+            cut = cut if cut > start else start + limit
+            out.append(text[start:cut])
+            start = cut
+        end = sentence.end
+    if end > start:
+        out.append(text[start:end])
+    return [p.strip() for p in out if p.strip()]
 
 
 def _first(row: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | None:
@@ -66,14 +93,19 @@ def to_request(row: Mapping[str, Any], number: int) -> Row:
     contexts = _first(row, CONTEXT_KEYS)
     if contexts is None:
         raise RowError(f"row {number}: no contexts field (one of {', '.join(CONTEXT_KEYS)})")
-    facts = [{"factText": c} for c in _contexts(contexts[1], contexts[0], number)]
+    facts: list[dict[str, str]] = []
+    owners: list[int] = []
+    for i, context in enumerate(_contexts(contexts[1], contexts[0], number)):
+        for part in pieces(context):
+            facts.append({"factText": part})
+            owners.append(i)
     question = _first(row, QUESTION_KEYS)
     request = {
         "answerCandidate": answer[1],
         "facts": facts,
         "groundingSpec": {"enableClaimLevelScore": True},
     }
-    return Row(number, str(question[1]) if question else "", request)
+    return Row(number, str(question[1]) if question else "", request, tuple(owners))
 
 
 def read_rows(text: str, fmt: str) -> Iterator[Row | RowError]:

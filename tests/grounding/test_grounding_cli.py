@@ -102,6 +102,48 @@ def test_rows_gate_fails_the_build_on_an_ungrounded_ragas_row() -> None:
     assert "3 rows, 2 failed" in result.stderr
 
 
+def test_a_context_longer_than_a_fact_is_cut_where_sentences_end() -> None:
+    from groundview.grounding.rows import pieces, to_request
+
+    # Given a document of 1,000 sentences (about 40,000 characters, some CJK and emoji) and one
+    # sentence with no end that is longer than a fact may be
+    sentences = [f"Fact {i} says the tower is {i} metres tall 🗼 東京." for i in range(1000)]
+    document = " ".join(sentences)
+    run_on = "word " * 3000
+    # When it is cut into facts
+    parts = pieces(document)
+    # Then every part fits, ends at a sentence end, and nothing is lost or reordered
+    assert len(parts) > 3 and all(len(p) <= 10_000 for p in parts)
+    assert all(p.endswith("東京.") for p in parts)
+    assert " ".join(parts) == document
+    assert all(len(p) <= 10_000 for p in pieces(run_on))
+    assert " ".join(pieces(run_on)).split() == run_on.split()
+    assert pieces("Short.") == ["Short."]
+    # And a row's facts remember the context they came from
+    row = to_request({"response": "x", "contexts": ["Short.", document]}, 1)
+    assert row.contexts == (0,) + (1,) * len(parts)
+    assert [f["factText"] for f in row.request["facts"]] == ["Short.", *parts]
+
+
+@pytest.mark.model
+def test_rows_gate_cites_a_long_context_by_its_own_index() -> None:
+    # Given a Ragas row whose second context is a whole document longer than a fact may be, with the
+    # supporting sentence at its end
+    filler = " ".join(f"The museum hosted exhibition number {i} in spring." for i in range(400))
+    document = filler + " The Eiffel Tower is 330 metres tall."
+    row = {
+        "response": "The Eiffel Tower is 330 metres tall.",
+        "retrieved_contexts": ["Paris is in France.", document],
+    }
+    # When the rows gate checks it
+    result = _rows_cli(["--rows", "-"], json.dumps(row) + "\n")
+    # Then it is accepted, supported, and the source is the context, not a fact cut from it
+    assert result.returncode == 0, result.stderr
+    [out] = [json.loads(line) for line in result.stdout.splitlines()]
+    assert out["supported"] is True
+    assert out["sources"] == ["1"]
+
+
 @pytest.mark.model
 def test_rows_gate_passes_grounded_csv_rows_and_writes_csv() -> None:
     stdin = (
