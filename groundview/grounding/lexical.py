@@ -542,15 +542,18 @@ def _name_runs(
     return tuple(runs)
 
 
-def _after_colon(text: str) -> list[bool]:
+_AFTER_COLON = re.compile(r"[:：]\s*")
+
+
+def _after_colon(text: str, count: int) -> list[bool]:
     """Per token of `tokenize(text)`: does it open what follows a colon ("Migration plan: Creating
     a plan…")? A capital there starts a sentence and names nothing."""
+    if ":" not in text and "：" not in text:  # most sentences: `count` tokens, none after a colon
+        return [False] * count
+    starts = {m.end() for m in _AFTER_COLON.finditer(text)}
     flags: list[bool] = []
     for m in _TOKEN_RE.finditer(text):
-        j = m.start() - 1
-        while j >= 0 and text[j].isspace():
-            j -= 1
-        opens = j >= 0 and text[j] in ":："
+        opens = m.start() in starts
         flags.extend([opens] * (len(m.group(0)) if _CJK_RE.search(m.group(0)) else 1))
     return flags
 
@@ -570,7 +573,7 @@ def analyse(text: str) -> Analysis:
         and (len(t) > 1 or _CJK_RE.match(t) is not None)
     ]
     names: set[str] = set()
-    after_colon = _after_colon(normalised)
+    after_colon = _after_colon(normalised, len(tokens_raw))
     is_name = [
         t[0].isupper()
         and tokens[i] not in STOPWORDS
