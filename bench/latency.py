@@ -8,7 +8,8 @@
 Reports p50/p95 and requests/s, the process's peak RSS, and the embedding floor: the time to embed the
 same sentences (answer + all fact sentences) once with the same model in the same run, and (a)'s ratio to it.
 `--baseline float32` also times every typical request with the model in float32 (the engine's default
-`auto` precision uses bfloat16 where the CPU has it natively), interleaved, and prints the ratio.
+`auto` precision uses bfloat16 where the CPU has it natively and it measures faster), interleaved,
+and prints the ratio.
 """
 
 from __future__ import annotations

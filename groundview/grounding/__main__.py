@@ -168,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--precision",
         choices=PRECISIONS,
         default="auto",
-        help="the embedder's matrix products (auto: bfloat16 where the CPU has it natively)",
+        help="the embedder's matrix products (auto: bfloat16 where native and faster here)",
     )
     parser.add_argument("--batch", type=int, default=16, help="lines checked together")
     parser.add_argument("--rows", help="check Ragas/DeepEval rows from this file ('-': stdin)")

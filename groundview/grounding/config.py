@@ -28,9 +28,10 @@ class EngineConfig:
     cross_encoder_label_map: dict[str, str] | None = None
     default_citation_threshold: float = 0.6
     num_threads: int = 2
-    # The embedder's and the window verifier's matrix products: "bfloat16" is about 3x faster on a
+    # The embedder's and the window verifier's matrix products: "bfloat16" is often 2-3x faster on a
     # CPU that multiplies it natively (AVX-512 BF16 or AMX) and agrees with float32 to a cosine of
-    # 0.9999, but is emulated, and slower, elsewhere; "auto" picks it only where it is native.
+    # 0.9999, but is emulated, and slower, elsewhere; "auto" picks it only where it is native, and
+    # for the embedder only where it also measures faster at load (models.BFLOAT16_MARGIN).
     embed_precision: str = "auto"
     # Retrieval: BM25 candidates per claim (coverage reads all of them), of which the best `embed_k`
     # are embedded for soft coverage and read by the cross-encoder in windows.
