@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .claims import Claim, segment_claims
+from .claims import Claim, segment_claims, strip_markers
 from .config import EngineConfig
 from .context import needs_antecedent, resolve
 from .evidence import BM25, Chunk, EmbeddingCache, FactInfo, chunk_facts, text_key
@@ -188,7 +188,8 @@ class Engine:
         self, req: CheckRequest, claims: list[Claim], *, in_context: bool = True
     ) -> _Prepared:
         chunks, infos = chunk_facts(req.facts)
-        texts = resolve([c.text for c in claims]) if in_context else [c.text for c in claims]
+        texts = [c.text for c in claims]
+        texts = resolve(texts) if in_context else [strip_markers(t) or t for t in texts]
         prep = _Prepared(req, claims, texts, [analyse(t) for t in texts], chunks, infos)
         required = [i for i, c in enumerate(claims) if c.check_required]
         if not chunks or not required:

@@ -34,6 +34,26 @@ _TRAILING_SYMBOLS_RE = re.compile(
 )
 _HAS_WORD_RE = re.compile(r"[^\W_]", re.UNICODE)
 
+# Citation markers that other pipelines write into their answers: "[1]", "[1, 3]", "[2-4]", "[^1]",
+# "【4:0†source】", "[Source 2]", "[citation needed]", "(source: Wikipedia)". They cite and state
+# nothing; read as words, "[1]" is a count and "Wikipedia" a name the evidence never states, and a
+# supported claim would be capped for them.
+_MARKER = (
+    r"\[\d{1,3}(?:\s*[,;–—-]\s*\d{1,3})*\]"
+    r"|\[\^[^\]\s]{1,20}\]"
+    r"|【[^】]{0,60}】"
+    r"|\[(?:sources?|refs?|references?|docs?|documents?|citations?|cite|context|chunk)\b[^\]]{0,40}\]"
+    r"|\((?:sources?|refs?|references?|see|citations?|docs?|documents?)\b[^()]{0,60}\)"
+)
+_MARKERS_RE = re.compile(rf"\s*(?:{_MARKER})", re.IGNORECASE)
+# After a sentence's end, its markers are still its own: "…330 m tall.[1] It opened…", "…tall. [2]".
+_TRAILING_MARKER_RE = re.compile(rf"[ \t]?(?:{_MARKER})", re.IGNORECASE)
+
+
+def strip_markers(text: str) -> str:
+    """The text without its citation markers (for reading it, never for its span)."""
+    return _MARKERS_RE.sub("", text).strip()
+
 
 @dataclass(frozen=True)
 class Segment:
@@ -157,6 +177,8 @@ def split_sentences(text: str) -> list[Segment]:
                 k = j
                 while k < line_end and text[k] in _CLOSERS:
                     k += 1
+                while marker := _TRAILING_MARKER_RE.match(text, k, line_end):
+                    k = marker.end()
                 if _is_boundary(text, i, k, line_start, line_end):
                     # Trailing emoji/symbols ("Great! 🎉 Next") belong to the sentence they follow.
                     tail = _TRAILING_SYMBOLS_RE.match(text, k, line_end)
@@ -302,7 +324,7 @@ def _manages_the_conversation(text: str) -> bool:
 def needs_check(sentence: str) -> bool:
     """Heuristic groundingCheckRequired: False for chit-chat, questions, list intros, hedges, generic
     advice and an assistant's reports on its own search, in EN, ES, FR, DE, PT, ZH and JA."""
-    s = sentence.strip().strip("*_#>` ").strip()
+    s = strip_markers(sentence).strip("*_#>` ").strip()
     if not _HAS_WORD_RE.search(s):
         return False
     if s.endswith(("?", "？")) or s.startswith("¿"):

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .claims import strip_markers
+
 _WESTERN_PRONOUN = re.compile(
     r"^(?P<p>it|its|they|their|he|his|she|her|"
     r"(?:the|this|that) (?:company|firm|film|movie|book|novel|band|group|city|town|country|"
@@ -91,12 +93,12 @@ def subject_of(text: str) -> str | None:
 
 
 def resolve(texts: Sequence[str]) -> list[str]:
-    """Each claim's text for scoring: without a frame about its source, and with a leading pronoun
-    replaced by the previous subject."""
+    """Each claim's text for scoring: without citation markers or a frame about its source, and
+    with a leading pronoun replaced by the previous subject."""
     out: list[str] = []
     referent: str | None = None
     for text in texts:
-        text = strip_frame(text)
+        text = strip_frame(strip_markers(text) or text)
         resolved = text
         m = _WESTERN_PRONOUN.match(text.strip()) or _CJK_PRONOUN.match(text.strip())
         if m and referent:

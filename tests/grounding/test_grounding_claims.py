@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundview.grounding.claims import needs_check, segment_claims, split_sentences
+from groundview.grounding.claims import needs_check, segment_claims, split_sentences, strip_markers
 
 
 def texts(answer: str) -> list[str]:
@@ -43,6 +43,32 @@ def test_quotes_ellipses_and_exclamations() -> None:
 
 def test_ellipsis_followed_by_lowercase_continues_the_sentence() -> None:
     assert texts("It was… well, odd. Fine.") == ["It was… well, odd.", "Fine."]
+
+
+def test_citation_markers_stay_with_their_sentence_and_are_no_claims() -> None:
+    # Given an answer from a pipeline that writes citation markers after its sentences
+    answer = "東京タワーは333メートルです。[1] The tower opened in 1958.[2][3] It is red. [4] Sources: [1] [2]"
+    # When it is segmented
+    claims = segment_claims(answer)
+    # Then each marker belongs to the sentence before it, and a list of sources is no claim
+    assert [c.text for c in claims] == [
+        "東京タワーは333メートルです。[1]",
+        "The tower opened in 1958.[2][3]",
+        "It is red. [4]",
+        "Sources: [1] [2]",
+    ]
+    assert [c.check_required for c in claims] == [True, True, True, False]
+    raw = answer.encode("utf-8")
+    assert [raw[c.start_byte : c.end_byte].decode("utf-8") for c in claims] == [
+        c.text for c in claims
+    ]
+
+
+def test_markers_are_read_out_of_a_sentence_and_other_brackets_are_not() -> None:
+    marked = "The tower is tall【4:0†source】 (Source: Wikipedia)[^1] [2-4] [citation needed]."
+    assert strip_markers(marked) == "The tower is tall."
+    plain = "He scored in the [final] of 1998 (after extra time) [sic]."
+    assert strip_markers(plain) == plain
 
 
 def test_case_names_circa_and_exclamations_inside_names_continue_the_sentence() -> None:

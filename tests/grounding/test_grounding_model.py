@@ -246,6 +246,30 @@ def test_auto_precision_is_the_faster_one_on_this_cpu(real_engine: Engine) -> No
     assert embedder.precision == ("bfloat16" if half < BFLOAT16_MARGIN * full else "float32")
 
 
+def test_citation_markers_in_an_answer_do_not_hold_a_supported_claim_down(
+    real_engine: Engine,
+) -> None:
+    # Given answers that cite their sources inline, as many pipelines write them
+    facts = [{"factText": "The Eiffel Tower is 330 metres tall. It was completed in 1889."}]
+    answers = [
+        "The Eiffel Tower is 330 metres tall [1].",
+        "The Eiffel Tower is 330 metres tall.[1][2] It was completed in 1889.[3]",
+        "The Eiffel Tower is 330 metres tall【4:0†source】.",
+        "The Eiffel Tower is 330 metres tall (Source: Wikipedia).",
+        "It was completed in 1889 (source 2).",
+    ]
+    for answer in answers:
+        response = real_engine.check({"answerCandidate": answer, "facts": facts})
+        # Then every claim is cited: "[1]" is no count, "Wikipedia" no missing name
+        assert all(c.get("citationIndices") for c in response["claims"]), answer
+        assert response["claims"][0]["claimText"].startswith(("The Eiffel", "It was"))
+    # While a wrong number beside a marker is still wrong
+    wrong = real_engine.check(
+        {"answerCandidate": "The Eiffel Tower is 500 metres tall [1].", "facts": facts}
+    )
+    assert not wrong["claims"][0].get("citationIndices")
+
+
 def test_a_negated_claim_against_a_plain_fact_is_not_supported(real_engine: Engine) -> None:
     # Given one claim the fact states and one that negates it
     answer = (
