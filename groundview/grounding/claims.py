@@ -50,8 +50,20 @@ _MARKERS_RE = re.compile(rf"\s*(?:{_MARKER})", re.IGNORECASE)
 _TRAILING_MARKER_RE = re.compile(rf"[ \t]?(?:{_MARKER})", re.IGNORECASE)
 
 
+# A link's address cites; it is no part of what a claim states, and its digits read as counts. A
+# Markdown link is read as its text, and an address in brackets is left out. An address in running
+# text stays: "The paper's URL is https://arxiv.org/abs/2012.15730" claims the address itself.
+_MARKDOWN_LINK_RE = re.compile(
+    r"\[([^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*)\]\((?:https?://|www\.)[^)\s]*\)"
+)
+_URL_RE = re.compile(r"\s*[(\[<](?:https?://|www\.)[^)\]>\s]*[)\]>]")
+
+
 def strip_markers(text: str) -> str:
-    """The text without its citation markers (for reading it, never for its span)."""
+    """The text without its citation markers and link addresses (for reading it, never for its
+    span): "330 m tall [[1]](https://…)" reads "330 m tall"."""
+    text = _MARKDOWN_LINK_RE.sub(r"\1", text)
+    text = _URL_RE.sub("", text)
     return _MARKERS_RE.sub("", text).strip()
 
 

@@ -69,6 +69,13 @@ def test_markers_are_read_out_of_a_sentence_and_other_brackets_are_not() -> None
     assert strip_markers(marked) == "The tower is tall."
     plain = "He scored in the [final] of 1998 (after extra time) [sic]."
     assert strip_markers(plain) == plain
+    # A link reads as its text, and an address written out is left out
+    linked = "It is [330 m tall](https://example.com/t/330) [[2]](https://example.com/doc42)."
+    assert strip_markers(linked) == "It is 330 m tall."
+    assert strip_markers("It opened in 1889 (https://example.com/a/1887).") == "It opened in 1889."
+    # But an address in running text may be what the claim states
+    claimed = "The paper's URL is https://arxiv.org/abs/2012.15730."
+    assert strip_markers(claimed) == claimed
 
 
 def test_case_names_circa_and_exclamations_inside_names_continue_the_sentence() -> None:

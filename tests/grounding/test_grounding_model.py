@@ -257,10 +257,13 @@ def test_citation_markers_in_an_answer_do_not_hold_a_supported_claim_down(
         "The Eiffel Tower is 330 metres tall【4:0†source】.",
         "The Eiffel Tower is 330 metres tall (Source: Wikipedia).",
         "It was completed in 1889 (source 2).",
+        "The Eiffel Tower is 330 metres tall [[1]](https://example.com/doc1605).",
+        "The Eiffel Tower is 330 metres tall (https://www.toureiffel.paris/en/2023).",
     ]
     for answer in answers:
         response = real_engine.check({"answerCandidate": answer, "facts": facts})
-        # Then every claim is cited: "[1]" is no count, "Wikipedia" no missing name
+        # Then every claim is cited: "[1]" and a link's digits are no count, "Wikipedia" no
+        # missing name
         assert all(c.get("citationIndices") for c in response["claims"]), answer
         assert response["claims"][0]["claimText"].startswith(("The Eiffel", "It was"))
     # While a wrong number beside a marker is still wrong
