@@ -5,7 +5,9 @@
 * WiCE-dev (349 claims vs the pages they cite), 5-fold by claim: coverage alone, the cross-encoder alone,
   the features head and the stacked head - balanced accuracy, ROC AUC, pass rates per human label, and
   citation recall / precision against the gold supporting-sentence sets (grounding/fit_head.py); for
-  the heads also the mean and sd over 20 random 5-fold partitions, the noise a difference must beat.
+  the heads also the mean and sd over 20 random 5-fold partitions, the noise a difference must beat;
+  and the same folds through the API (each claim sent as an answer, per-fold heads fitted as the
+  shipped one is).
 * FactCheck-GPT TEST answers (split rule: grounding/evaldata.py): each annotated claim against its own
   five passages, supported iff one passage "completely supports" it; and groundingCheckRequired vs the
   annotators' check-worthiness.
