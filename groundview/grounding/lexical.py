@@ -513,10 +513,9 @@ def _initials(words_: Sequence[str]) -> frozenset[str]:
     letters = [w[0].lower() for w in words_]
     middle = letters[1:-1]
     out: set[str] = set()
-    for mask in range(1 << len(middle)):
+    for mask in range(1, 1 << len(middle)):  # at least one middle initial: three letters
         picked = "".join(ch for i, ch in enumerate(middle) if mask >> i & 1)
-        if len(picked) >= 1:
-            out.add(letters[0] + picked + letters[-1])
+        out.add(letters[0] + picked + letters[-1])
     return frozenset(out)
 
 
@@ -572,7 +571,6 @@ def analyse(text: str) -> Analysis:
         and t not in _NUMBER_WORDS
         and (len(t) > 1 or _CJK_RE.match(t) is not None)
     ]
-    names: set[str] = set()
     after_colon = _after_colon(normalised, len(tokens_raw))
     is_name = [
         t[0].isupper()
@@ -580,9 +578,7 @@ def analyse(text: str) -> Analysis:
         and (i > 0 and not after_colon[i] or len(t) > 1 and t.isupper())
         for i, t in enumerate(tokens_raw)
     ]
-    for i, t in enumerate(tokens_raw):
-        if is_name[i]:
-            names.add(stem(t))
+    names = {stem(t) for t, name in zip(tokens_raw, is_name, strict=True) if name}
     negated = any(t in NEGATIONS or t.endswith("n't") for t in tokens)
     subject = next(
         (
