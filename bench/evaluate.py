@@ -7,7 +7,8 @@
   citation recall / precision against the gold supporting-sentence sets (grounding/fit_head.py); for
   the heads also the mean and sd over 20 random 5-fold partitions, the noise a difference must beat;
   and the same folds through the API (each claim sent as an answer, per-fold heads fitted as the
-  shipped one is).
+  shipped one is); and upstream's oracle chunks of the same claims (a short chunk holding one gold
+  support set among random sentences of the page), as one fact and as a fact per sentence.
 * FactCheck-GPT TEST answers (split rule: grounding/evaldata.py): each annotated claim against its own
   five passages, supported iff one passage "completely supports" it; and groundingCheckRequired vs the
   annotators' check-worthiness.
@@ -42,6 +43,7 @@ from groundview.grounding.evaldata import (  # noqa: E402
     load_begin,
     load_factcheck,
     load_summedits,
+    load_wice_oracle,
     passage_facts,
 )
 from groundview.grounding.fit_head import (  # noqa: E402
@@ -82,7 +84,7 @@ def wice(data: Path, verifier_path: str | None) -> None:
         every = list(range(len(names)))
         report("features head (shipped)", rows, *cross_validate(rows, every, extra))
         repeated(rows, every, extra)
-        through_the_api(engine, rows, extra)
+        through_the_api(engine, rows, extra, data)
         return
     stacked = Engine(
         EngineConfig(
@@ -103,30 +105,81 @@ def wice(data: Path, verifier_path: str | None) -> None:
     repeated(rows, list(range(len(names))), extra)
 
 
-def through_the_api(engine: Engine, rows: Sequence[Row], extra: Sequence[Row]) -> None:
+def through_the_api(engine: Engine, rows: Sequence[Row], extra: Sequence[Row], data: Path) -> None:
     """The same folds as a caller sees them: each claim sent whole as an answer (so segmented, read
     in context, and judged "every claim that needs a check is cited"), scored by a head fitted, as
-    `make train-checker` fits the shipped one, on the other four folds."""
+    `make train-checker` fits the shipped one, on the other four folds. Then the same claims against
+    upstream's oracle chunks, a shape the head was never fitted on."""
     names = feature_names(False)
     embedder = engine._load()  # one model for the five engines
-    found = np.zeros((len(rows), 4))
+    folds: list[Engine] = []
     for k in range(FOLDS):
         train = [r for r in rows if r.fold != k]
         spec = {"version": f"fold-{k}", "heads": {}}
         spec["heads"]["features"] = fit_shipped(train, list(range(len(names))), names, extra)
         path = Path(tempfile.mkdtemp()) / "head.json"
         path.write_text(json.dumps(spec), encoding="utf-8")
-        fold = Engine(EngineConfig(head_path=str(path), embedder=embedder))
+        folds.append(Engine(EngineConfig(head_path=str(path), embedder=embedder)))
+    found = np.zeros((len(rows), 4))
+    for k, fold in enumerate(folds):
         mine = [i for i, r in enumerate(rows) if r.fold == k]
         items = [(rows[i].claim.claim, rows[i].claim.facts, rows[i].label) for i in mine]
         found[mine] = _responses(fold, items)
     print(f"through the API (5-fold heads)     {_response_metrics(found)}")
+    _pass_rates(found, [r.grade for r in rows])
+    oracle_chunks(folds, data)
+
+
+def _pass_rates(found: np.ndarray, grades: Sequence[str]) -> None:
     cited = found[:, 1].astype(bool)
     rates = {
-        grade: round(float(cited[[r.grade == grade for r in rows]].mean()), 3)
+        grade: round(float(cited[[g == grade for g in grades]].mean()), 3)
         for grade in ("supported", "partially_supported", "not_supported")
     }
     print(f"  pass rates                       {rates}")
+
+
+def oracle_chunks(folds: Sequence[Engine], data: Path) -> None:
+    """WiCE-dev's oracle chunks (about three per claim: one gold support set among random sentences of
+    the page, 3-89 sentences, no title), each claim scored by its own fold's head: once as one fact,
+    once with every sentence a fact, where the cited sources give citation recall and precision."""
+    chunks = load_wice_oracle(data)
+    grades = [c.grade for c in chunks]
+    for shape in ("one fact", "a fact per sentence"):
+        found = np.zeros((len(chunks), 4))
+        recall: list[float] = []
+        precision: list[float] = []
+        for k, fold in enumerate(folds):
+            mine = [i for i, c in enumerate(chunks) if c.fold(FOLDS) == k]
+            items = [
+                (
+                    chunks[i].claim,
+                    [Fact(" ".join(chunks[i].sentences))]
+                    if shape == "one fact"
+                    else [Fact(s) for s in chunks[i].sentences],
+                    chunks[i].label,
+                )
+                for i in mine
+            ]
+            results = _check(fold, items)
+            found[mine] = [_verdict(label, res) for label, res in results]
+            if shape == "one fact":
+                continue
+            for i, (_, res) in zip(mine, results, strict=True):
+                chunk = chunks[i]
+                if chunk.grade != "supported" or not chunk.gold:
+                    continue
+                cited = {int(c["source"]) for c in res["citedChunks"]}
+                recall.append(len(cited & chunk.gold) / len(chunk.gold))
+                if cited:
+                    precision.append(len(cited & chunk.gold) / len(cited))
+        print(f"oracle chunks, {shape:20s} {_response_metrics(found)}")
+        _pass_rates(found, grades)
+        if recall:
+            print(
+                f"  citation recall {np.mean(recall):.3f} / precision {np.mean(precision):.3f} "
+                "(supported chunks, against the chunk's gold set)"
+            )
 
 
 def factcheck(engine: Engine, data: Path) -> None:
@@ -172,10 +225,11 @@ def factcheck(engine: Engine, data: Path) -> None:
     )
 
 
-def _responses(engine: Engine, items: Sequence[tuple[str, str | list[Fact], int]]) -> np.ndarray:
-    """One row per answer (a document, or facts): gold label, "every claim that needs a check is
-    cited", the lowest claim score, supportScore."""
-    out: list[tuple[int, int, float, float]] = []
+def _check(
+    engine: Engine, items: Sequence[tuple[str, str | list[Fact], int]]
+) -> list[tuple[int, dict[str, Any]]]:
+    """Each (answer, document or facts, gold label) checked with claim scores, in batches of 16."""
+    out: list[tuple[int, dict[str, Any]]] = []
     for start in range(0, len(items), 16):
         batch = items[start : start + 16]
         payloads = [
@@ -188,17 +242,25 @@ def _responses(engine: Engine, items: Sequence[tuple[str, str | list[Fact], int]
             }
             for answer, doc, _ in batch
         ]
-        for (_, _, label), res in zip(batch, engine.check_many(payloads), strict=True):
-            checked = [c for c in res["claims"] if c["groundingCheckRequired"]]
-            out.append(
-                (
-                    label,
-                    int(all(c["citationIndices"] for c in checked)),
-                    min((c["score"] for c in checked), default=1.0),
-                    res["supportScore"],
-                )
-            )
-    return np.asarray(out)
+        results = engine.check_many(payloads)
+        out.extend((label, res) for (_, _, label), res in zip(batch, results, strict=True))
+    return out
+
+
+def _verdict(label: int, res: dict[str, Any]) -> tuple[int, int, float, float]:
+    """Gold label, "every claim that needs a check is cited", the lowest claim score, supportScore."""
+    checked = [c for c in res["claims"] if c["groundingCheckRequired"]]
+    return (
+        label,
+        int(all(c["citationIndices"] for c in checked)),
+        min((c["score"] for c in checked), default=1.0),
+        res["supportScore"],
+    )
+
+
+def _responses(engine: Engine, items: Sequence[tuple[str, str | list[Fact], int]]) -> np.ndarray:
+    """One verdict row per answer (see `_verdict`)."""
+    return np.asarray([_verdict(label, res) for label, res in _check(engine, items)])
 
 
 def _response_metrics(rows: np.ndarray) -> str:

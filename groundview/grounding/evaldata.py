@@ -6,6 +6,10 @@ at most 10,000 characters (the request limit). `sentence_spans` maps each fact's
 WiCE's sentence indices, so cited chunks can be scored against the gold supporting-sentence sets.
 Labels: supported = 1; partially supported and not supported = 0 (`grade` keeps all three).
 
+WiCE-dev oracle chunks (upstream's "oracle retrieval" variant): each claim, about three times, against a
+short chunk of its page that holds one annotated support set among randomly drawn other sentences; no
+title line. Same labels and the same claim folds as above.
+
 SummEdits: each summary against its document (one fact); label 1 = consistent.
 
 THE FactCheck-GPT / BEGIN SPLIT (fixed, by answer, never changes between runs):
@@ -193,6 +197,44 @@ def load_wice(data: Path) -> list[WiceClaim]:
                 facts = [Fact(f.text, {"title": title}) for f in facts]
             gold = [set(s) for s in row["supporting_sentences"]]
             out.append(WiceClaim(row["claim"], row["label"], facts, spans, gold))
+    return out
+
+
+@dataclass
+class OracleChunk:
+    claim: str
+    grade: str
+    sentences: list[str]  # the chunk's sentences in page order, empty ones left out
+    gold: set[
+        int
+    ]  # indices into `sentences` of the annotated support set (empty for not_supported)
+
+    @property
+    def label(self) -> int:
+        return int(self.grade == "supported")
+
+    def fold(self, k: int) -> int:
+        """The same fold as the claim's in `load_wice`."""
+        return zlib.crc32(self.claim.encode("utf-8")) % k
+
+
+def load_wice_oracle(data: Path) -> list[OracleChunk]:
+    out: list[OracleChunk] = []
+    path = data / "wice-dev" / "code_and_resources" / "entailment_inputs" / "oracle_chunks"
+    with (path / "claim" / "dev.jsonl").open(encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            gold_pages = set(row["meta"].get("oracle_idx") or [])
+            sentences: list[str] = []
+            gold: set[int] = set()
+            for page_index, sentence in zip(row["meta"]["chunk_idx"], row["evidence"], strict=True):
+                sentence = " ".join(sentence.split())[:MAX_FACT_CHARS]
+                if not sentence:
+                    continue
+                if page_index in gold_pages:
+                    gold.add(len(sentences))
+                sentences.append(sentence)
+            out.append(OracleChunk(row["claim"], row["label"], sentences, gold))
     return out
 
 
