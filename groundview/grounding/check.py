@@ -27,10 +27,10 @@ from .head import Head
 from .lexical import Analysis, analyse
 from .models import CrossEncoderScorer, Embedder, Encoded, SentenceTransformerEmbedder
 from .schema import CheckRequest, Fact, RequestError, parse_request
-from .support import Candidate, claim_features, consistency_cap, cover
+from .support import Candidate, capped, claim_features, cover
 from .windows import WindowVerifier, verifier_version, windows
 
-ENGINE_VERSION = "0.5.2"
+ENGINE_VERSION = "0.5.3"
 
 
 @dataclass
@@ -312,9 +312,7 @@ class Engine:
                     p = min(max(score, 1e-4), 1 - 1e-4)
                     z = (math.log(p / (1 - p)) + cross[ci][0]) / 2
                     score = 1.0 / (1.0 + math.exp(-z))
-            cap = consistency_cap(feats)
-            if cap is not None:
-                score = min(score, cap)
+            score = capped(score, feats)
             chosen = [
                 cands[k].chunk
                 for k in cover(

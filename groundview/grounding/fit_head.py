@@ -146,11 +146,13 @@ def cross_validate(
         t = best_threshold(y[own], model.decision_function(scaler.transform(x[own])))
         z[te] = model.decision_function(scaler.transform(x[te]))
         pred[te] = (z[te] >= t).astype(int)
-        # The engine's consistency cap (support.py): such claims end below the threshold.
-        capped = te & np.asarray([consistency_cap(r.features) is not None for r in everything])
-        low = t + math.log(CONSISTENCY_CAP / (1 - CONSISTENCY_CAP)) - math.log(0.6 / 0.4)
-        z[capped] = np.minimum(z[capped], low)
-        pred[capped] = 0
+        # The engine's consistency cap (support.py, `capped`): the claim's probability, with the
+        # threshold at 0.6 as the shipped head puts it, scaled by the cap; so below the threshold.
+        held = te & np.asarray([consistency_cap(r.features) is not None for r in everything])
+        shift = math.log(0.6 / 0.4) - t
+        p = CONSISTENCY_CAP / (1.0 + np.exp(-(z[held] + shift)))
+        z[held] = np.log(p / (1.0 - p)) - shift
+        pred[held] = 0
     return z[: len(rows)], pred[: len(rows)]
 
 

@@ -226,11 +226,10 @@ def decision(head: dict[str, Any], features: np.ndarray) -> np.ndarray:
 
 def claim_scores(head: dict[str, Any], features: np.ndarray) -> np.ndarray:
     """Claim probabilities as the engine gives them: the head, then the consistency cap."""
-    from groundview.grounding.support import consistency_cap
+    from groundview.grounding.support import capped
 
     scores = 1.0 / (1.0 + np.exp(-decision(head, features)))
-    caps = np.asarray([consistency_cap(row) or 1.0 for row in features.tolist()])
-    return np.minimum(scores, caps)
+    return np.asarray([capped(s, row) for s, row in zip(scores, features.tolist(), strict=True)])
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, prior: np.ndarray, strength: float) -> np.ndarray:

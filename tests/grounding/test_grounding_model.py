@@ -63,6 +63,18 @@ def test_wrong_name_and_negation_are_caught(real_engine: Engine) -> None:
     assert negated["claims"][0]["score"] < right["claims"][0]["score"]
 
 
+def test_capped_claims_keep_their_order_below_the_cap(real_engine: Engine) -> None:
+    # Given two claims that each name someone the fact never mentions: one otherwise says what the
+    # fact says, the other says nothing of it
+    close = check(
+        real_engine, "Google was founded in 1998 by Bill Gates and Sergey Brin.", [GOOGLE]
+    )["claims"][0]
+    far = check(real_engine, "Bill Gates grows oranges in a quiet valley.", [GOOGLE])["claims"][0]
+    # Then neither is cited, and the one the fact nearly states ranks above the other
+    assert close["citationIndices"] == [] and far["citationIndices"] == []
+    assert far["score"] < close["score"] <= 0.15
+
+
 def test_an_antonym_is_no_paraphrase(real_engine: Engine) -> None:
     plans = {
         "factText": (
