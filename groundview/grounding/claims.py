@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate
 
 from .lexical import words
@@ -333,9 +333,30 @@ def _manages_the_conversation(text: str) -> bool:
     )
 
 
+# A Markdown heading ("## Overview", "**Key facts**" on a line of its own) titles what follows and
+# states nothing of its own; read as a claim it found no support and failed the whole answer. A
+# heading as long as a sentence is read as one.
+_HEADING_RE = re.compile(
+    r"^ {0,3}(?:#{1,6}[ \t]+(?P<atx>.+?)(?:[ \t]+#+)?|(?P<em>\*\*|__)(?P<bold>[^*_\n]+)(?P=em):?)$"
+)
+_HEADING_WORDS = 8
+# The row under a Markdown table's header: "|---|:---:|".
+_TABLE_RULE_RE = re.compile(r"^\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?$")
+
+
+def _is_heading(sentence: str) -> bool:
+    m = _HEADING_RE.match(sentence.strip())
+    if not m:
+        return False
+    title = m.group("atx") or m.group("bold") or ""
+    return len(re.findall(r"[^\W_]+", title)) <= _HEADING_WORDS
+
+
 def needs_check(sentence: str) -> bool:
     """Heuristic groundingCheckRequired: False for chit-chat, questions, list intros, hedges, generic
-    advice and an assistant's reports on its own search, in EN, ES, FR, DE, PT, ZH and JA."""
+    advice, headings and an assistant's reports on its own search, in EN, ES, FR, DE, PT, ZH and JA."""
+    if _is_heading(sentence):
+        return False
     s = strip_markers(sentence).strip("*_#>` ").strip()
     if not _HAS_WORD_RE.search(s):
         return False
@@ -360,7 +381,13 @@ def needs_check(sentence: str) -> bool:
 def segment_claims(answer: str) -> list[Claim]:
     """The answer's claims with UTF-8 byte spans (end exclusive) and groundingCheckRequired."""
     offsets = byte_offsets(answer)
-    return [
+    segments = split_sentences(answer)
+    claims = [
         Claim(offsets[seg.start], offsets[seg.end], seg.text, needs_check(seg.text))
-        for seg in split_sentences(answer)
+        for seg in segments
     ]
+    # A table's header row names its columns ("| City | Population |"); its data rows are claims.
+    for i in range(len(claims) - 1):
+        if claims[i].text.startswith("|") and _TABLE_RULE_RE.match(claims[i + 1].text):
+            claims[i] = replace(claims[i], check_required=False)
+    return claims

@@ -64,6 +64,37 @@ def test_citation_markers_stay_with_their_sentence_and_are_no_claims() -> None:
     ]
 
 
+def test_markdown_headings_and_table_headers_need_no_check() -> None:
+    # Given an answer laid out in Markdown, with a CJK heading and an emoji in a table cell
+    answer = (
+        "## 概要 🗼\n\n**Key facts**\n"
+        "The tower is 330 metres tall.\n\n"
+        "| City | Tower |\n|---|:---:|\n| Paris | Eiffel 🗼 |\n\n"
+        "### Step 1\n"
+        "# The tower grew by 6 metres in 2022 when a new antenna was fitted to its top\n"
+        "#1 is the tower's rank among the city's sights."
+    )
+    # When it is segmented
+    claims = segment_claims(answer)
+    # Then headings and the table's header row are no claims; the data row, a heading as long as a
+    # sentence, and a line that only starts with "#" are
+    assert [(c.text, c.check_required) for c in claims] == [
+        ("## 概要 🗼", False),
+        ("**Key facts**", False),
+        ("The tower is 330 metres tall.", True),
+        ("| City | Tower |", False),
+        ("|---|:---:|", False),
+        ("| Paris | Eiffel 🗼 |", True),
+        ("### Step 1", False),
+        ("# The tower grew by 6 metres in 2022 when a new antenna was fitted to its top", True),
+        ("#1 is the tower's rank among the city's sights.", True),
+    ]
+    raw = answer.encode("utf-8")
+    assert [raw[c.start_byte : c.end_byte].decode("utf-8") for c in claims] == [
+        c.text for c in claims
+    ]
+
+
 def test_markers_are_read_out_of_a_sentence_and_other_brackets_are_not() -> None:
     marked = "The tower is tall【4:0†source】 (Source: Wikipedia)[^1] [2-4] [citation needed]."
     assert strip_markers(marked) == "The tower is tall."
