@@ -381,10 +381,9 @@ def needs_check(sentence: str) -> bool:
 def segment_claims(answer: str) -> list[Claim]:
     """The answer's claims with UTF-8 byte spans (end exclusive) and groundingCheckRequired."""
     offsets = byte_offsets(answer)
-    segments = split_sentences(answer)
     claims = [
         Claim(offsets[seg.start], offsets[seg.end], seg.text, needs_check(seg.text))
-        for seg in segments
+        for seg in split_sentences(answer)
     ]
     # A table's header row names its columns ("| City | Population |"); its data rows are claims.
     for i in range(len(claims) - 1):

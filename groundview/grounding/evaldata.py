@@ -205,9 +205,8 @@ class OracleChunk:
     claim: str
     grade: str
     sentences: list[str]  # the chunk's sentences in page order, empty ones left out
-    gold: set[
-        int
-    ]  # indices into `sentences` of the annotated support set (empty for not_supported)
+    # Indices into `sentences` of the annotated support set (empty for not_supported).
+    gold: set[int]
 
     @property
     def label(self) -> int:

@@ -32,7 +32,7 @@ from .config import EngineConfig
 from .evaldata import WiceClaim, load_wice
 from .evidence import chunk_facts
 from .head import DEFAULT_HEAD, feature_names
-from .support import CONSISTENCY_CAP, consistency_cap
+from .support import capped, consistency_cap
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = REPO.parent / "shared" / "data"
@@ -146,13 +146,15 @@ def cross_validate(
         t = best_threshold(y[own], model.decision_function(scaler.transform(x[own])))
         z[te] = model.decision_function(scaler.transform(x[te]))
         pred[te] = (z[te] >= t).astype(int)
-        # The engine's consistency cap (support.py, `capped`): the claim's probability, with the
-        # threshold at 0.6 as the shipped head puts it, scaled by the cap; so below the threshold.
-        held = te & np.asarray([consistency_cap(r.features) is not None for r in everything])
+        # The engine's consistency cap (support.py, `capped`), applied to the claim's probability
+        # with the threshold at 0.6 as the shipped head puts it; a capped claim ends below it.
         shift = math.log(0.6 / 0.4) - t
-        p = CONSISTENCY_CAP / (1.0 + np.exp(-(z[held] + shift)))
-        z[held] = np.log(p / (1.0 - p)) - shift
-        pred[held] = 0
+        for i in np.flatnonzero(te):
+            if consistency_cap(everything[i].features) is None:
+                continue
+            p = capped(1.0 / (1.0 + math.exp(-(z[i] + shift))), everything[i].features)
+            z[i] = math.log(p / (1.0 - p)) - shift
+            pred[i] = 0
     return z[: len(rows)], pred[: len(rows)]
 
 
