@@ -319,6 +319,18 @@ CASES: list[tuple[str, str, list[str], bool]] = [
         True,
     ),
     (
+        "a count the source never writes (two leaders)",
+        "The two leaders met in Geneva.",
+        ["President Biden met President Putin in Geneva on June 16."],
+        True,
+    ),
+    (
+        "opposed vs supported",
+        "Mayor Jane Doe opposed the measure.",
+        ["Mayor Jane Doe supported the measure, which passed on Tuesday."],
+        False,
+    ),
+    (
         "Vertex: Titanic directed by Cameron",
         "Titanic is a 1997 American epic romantic disaster film directed by James Cameron.",
         [

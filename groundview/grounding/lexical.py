@@ -164,6 +164,8 @@ class Number:
     count: bool = False
     # As written, with its scale and unit ("1.5 million", "100 MB"), for showing to a person.
     text: str = field(default="", compare=False)
+    # Stems of the words right after it, which say what it counts ("four products" -> "product").
+    counted: frozenset[str] = field(default=frozenset(), compare=False)
 
 
 @dataclass
@@ -429,7 +431,9 @@ def extract_numbers(tokens: list[str]) -> list[Number]:
         near = lowered[max(0, i - 1) : i] + lowered[i + 1 : i + 2]
         count = tok[0].isdigit() and not is_year and not any(w in MONTHS for w in near)
         text = " ".join(tokens[i : j + 1 if unit else j])
-        out.append(Number(value, qualifier, is_year, unit, count, text))
+        after = lowered[j + 1 if unit else j :][:2]
+        counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
+        out.append(Number(value, qualifier, is_year, unit, count, text, counted))
     return out
 
 

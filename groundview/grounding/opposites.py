@@ -48,6 +48,7 @@ manual automated | success failure | succeed fail | positive negative | strong w
 quick slow | permanent temporary | mandatory optional | required optional | guilty innocent
 rural urban | domestic foreign | domestic international | true false | present absent | alive dead
 majority minority | profit loss | improve worsen | improve deteriorate | full empty | ancient modern
+support oppose | confirm deny | praise criticize | acquit convict
 """
 
 

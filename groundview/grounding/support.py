@@ -145,7 +145,7 @@ def claim_features(
     unbacked = [n for n in claim.numbers if not any(numbers_match(n, m) for m in numbers)]
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
-    num_conflict = 1.0 if any(any(m.is_year == n.is_year for m in near) for n in unbacked) else 0.0
+    num_conflict = 1.0 if any(_rivals(n, near) for n in unbacked) else 0.0
     if _numbers_of_another(claim, cands):
         num_conflict = 1.0
     names = sorted(claim.names)
@@ -253,7 +253,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     for n in claim.numbers:
         if any(numbers_match(n, m) for c in cands for m in c.analysis.numbers):
             continue
-        instead = [m.text for m in near if m.is_year == n.is_year and m.unit == n.unit and m.text]
+        instead = [m.text for m in _rivals(n, near) if m.unit == n.unit and m.text]
         numbers.append((n.text, list(dict.fromkeys(instead))[:3]))
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
@@ -342,6 +342,17 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
         if any(m.count and m.unit == n.unit and not numbers_match(n, m) for m in rival):
             out.append(n)
     return out
+
+
+def _rivals(n: Number, near: Sequence[Number]) -> list[Number]:
+    """The best candidates' numbers that state an unbacked claim number differently. Any other
+    number will do for digits (an amount, a date, a year is stated as such), but a number written
+    as a word must count the same thing: a summary counts what its source lists ("the four
+    products", "the two leaders") without the source ever writing the count, so only "two
+    children" against "three children" conflicts."""
+    if not n.text.isalpha():
+        return [m for m in near if m.is_year == n.is_year]
+    return [m for m in near if n.counted & m.counted and not numbers_match(n, m)]
 
 
 def _keys(

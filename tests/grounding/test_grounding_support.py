@@ -12,6 +12,7 @@ from groundview.grounding.support import (
     Candidate,
     consistency_cap,
     cover,
+    gaps,
     subclaims,
 )
 
@@ -220,6 +221,22 @@ def test_a_count_stated_only_about_something_else_caps_the_claim(engine: Engine)
     assert not _capped(engine, "In 2019 Acme Corp reported 40 new stores.", dated)
 
 
+def test_a_count_written_as_a_word_conflicts_only_with_a_count_of_the_same_thing(
+    engine: Engine,
+) -> None:
+    summit = "President Biden met President Putin in Geneva on June 16."
+    # A summary counts what its source names, and the source never writes the count: "June 16"
+    # states no other number of leaders
+    assert not _capped(engine, "The two leaders met in Geneva.", summit)
+    family = "She has two children and moved to Oslo in 2010."
+    # Another count of the same thing still conflicts, and the review page shows it
+    assert _capped(engine, "She has three children.", family)
+    cands = [_candidate(0, family)]
+    assert gaps(analyse("She has three children."), cands).numbers == [("three", ["two"])]
+    # Digits conflict with any other number the best candidates give, as before
+    assert _capped(engine, "She has 3 children.", "She moved to Oslo in 2010 with 2 dogs.")
+
+
 def test_a_claim_that_lists_several_amounts_is_not_held_to_its_first_name(engine: Engine) -> None:
     offer = (
         "Dear Samantha, OptimumSolutions can build your CRM. "
@@ -332,6 +349,8 @@ def test_a_claim_that_states_the_opposite_of_its_evidence_is_capped(engine: Engi
     assert _capped(engine, "Support is unavailable to customers.", email)
     # An antonym, whatever its ending
     assert _capped(engine, "Prices will decrease by 5% in May.", email)
+    vote = "Mayor Jane Doe supported the measure, which passed on Tuesday."
+    assert _capped(engine, "Mayor Jane Doe opposed the measure.", vote)
     # A word that merely begins like a negative one is no opposite
     assert not _capped(engine, "Anna was informed that prices will increase.", email)
     # Both words stated: the claim agrees with one of them
