@@ -326,6 +326,30 @@ _IMPERATIVE = words(
 _SPECIFIC_RE = re.compile(r"\d|[>»→/\"“”'‘’`]|(?<=\w )[A-Z]")
 
 
+# A reaction to what was said ("That's so cool!", "Yeah, it really is.", "I can agree with that.")
+# appraises or agrees and names nothing a source could back. A chatbot's turn often opens or closes
+# with one, and read as a claim it found no support and failed the whole answer. Only sentences made
+# wholly of these words count, so "That's a lot of moons" (moons) is still checked.
+_REACTION_WORDS = words(
+    "yes yeah yep yup no nope oh ah wow ha haha hmm well indeed really so very quite pretty too sure"
+    " true right correct exactly absolutely definitely totally agree agreed same also just"
+    " i me you it that this they we is was are were be been can could would will do does did not"
+    " must have has had sounds seems seem a an the with of course lot what how"
+    " cool awesome great nice good interesting amazing terrible awful sad funny crazy neat"
+    " fascinating impressive shame pity love like think know guess bet hear heard see wonderful"
+    " fantastic horrible strange weird surprising believe glad happy fun lovely beautiful"
+    " incredible unbelievable scary insane"
+)
+_REACTION_MAX_WORDS = 8
+
+
+def _is_reaction(text: str) -> bool:
+    # Contractions as BEGIN and chat logs write them: "that's", "that 's", "don't", "do n't".
+    plain = re.sub(r"\s*['’]\s*(?:s|re|m|ve|ll|d)\b|n\s*['’]\s*t\b", " ", text.lower())
+    found = re.findall(r"[^\W\d_]+|\d", plain)
+    return 0 < len(found) <= _REACTION_MAX_WORDS and all(w in _REACTION_WORDS for w in found)
+
+
 def _manages_the_conversation(text: str) -> bool:
     """Greetings, "here is what I found", hopes, apologies, statements of absence (any UI language)."""
     return bool(
@@ -364,7 +388,7 @@ def needs_check(sentence: str) -> bool:
         return False
     if s.endswith((":", "：")):
         return False  # "Some reasons for this include:" introduces, the list items carry the claims
-    if _manages_the_conversation(s):
+    if _manages_the_conversation(s) or _is_reaction(s):
         return False
     first = re.split(r"[\s,]+", s, maxsplit=1)[0].lower()
     if (

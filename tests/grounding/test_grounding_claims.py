@@ -229,6 +229,20 @@ def test_an_assistant_reporting_on_its_own_search_needs_no_check() -> None:
     assert needs_check("No survivors were found after the 1912 sinking.")
 
 
+def test_a_reaction_to_what_was_said_needs_no_check() -> None:
+    # As chat logs write them, with the tokenised contractions of BEGIN's dialogue turns too
+    for reaction in ("That's so cool!", "Yeah, it really is.", "That 's a lot !", "Yes it can."):
+        assert not needs_check(reaction), reaction
+    assert _claims("That is true. The Titanic sank in 1912.") == [
+        ("That is true.", False),
+        ("The Titanic sank in 1912.", True),
+    ]
+    # A word a source could back makes it a claim
+    assert needs_check("That's a lot of moons.")
+    assert needs_check("It is true that he won the race.")
+    assert needs_check("It was great, with 30,000 fans.")
+
+
 def test_factual_sentences_need_a_check() -> None:
     assert needs_check("Google was founded in 1998 by Larry Page and Sergey Brin.")
     assert needs_check("Here is the tallest building in the world, the Burj Khalifa.") is True
