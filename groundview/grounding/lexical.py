@@ -421,7 +421,9 @@ def extract_numbers(tokens: list[str]) -> list[Number]:
         if j < len(lowered) and lowered[j] in UNITS:
             unit = UNITS[lowered[j]]
         qualifier = ""
-        window = lowered[max(0, i - 2) : i]
+        # "more than a dozen", "nearly a hundred": the article sits between the bound and the number.
+        reach = 3 if i > 0 and lowered[i - 1] in ("a", "an") else 2
+        window = lowered[max(0, i - reach) : i]
         if any(w in _ABOUT for w in window):
             qualifier = "about"
         if any(w in _MORE for w in window):

@@ -98,6 +98,10 @@ def test_a_bound_does_not_match_the_opposite_bound() -> None:
     assert numbers_match(
         analyse("over 1,500 people").numbers[0], analyse("1,532 people").numbers[0]
     )
+    # An article between the bound and its number keeps the bound
+    dozen = analyse("More than a dozen people died.").numbers[0]
+    assert numbers_match(dozen, analyse("13 people died.").numbers[0])
+    assert not numbers_match(dozen, analyse("11 people died.").numbers[0])
 
 
 def test_a_compound_claim_splits_into_its_parts() -> None:
