@@ -4,7 +4,7 @@
 
 WiCE-dev's 124 partially supported sub-claims come with token-level labels: the annotators marked each
 token the cited page does not support (25% of tokens). For each sub-claim, the page's sentences are
-packed into facts as `bench/evaluate.py` packs them, and `review.evidence.claim_gaps` (what the detail
+packed into facts by `evaldata.pack_evidence`, as for `bench/evaluate.py`, and `review.evidence.claim_gaps` (what the detail
 page shows, from the same 20 BM25 candidates the checker reads) gives its chips: names, numbers, negated
 and opposed words and other content words that no candidate states. A word token counts as flagged when
 a chip contains it. Two baselines in the same run: every word token flagged, and a token flagged when
@@ -23,30 +23,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from groundview.grounding.evaldata import TITLE  # noqa: E402
+from groundview.grounding.evaldata import pack_evidence  # noqa: E402
 from groundview.grounding.fit_head import DEFAULT_DATA  # noqa: E402
-from groundview.grounding.schema import MAX_FACT_CHARS, Fact  # noqa: E402
+from groundview.grounding.schema import Fact  # noqa: E402
 from groundview.review.evidence import claim_gaps  # noqa: E402
 
 WORD = re.compile(r"\w", re.UNICODE)
-
-
-def _facts(evidence: Sequence[str]) -> list[Fact]:
-    sentences = [" ".join(s.split()) for s in evidence]
-    title = next((s[len(TITLE) :].strip() for s in sentences if s.startswith(TITLE)), "")
-    facts: list[Fact] = []
-    text = ""
-    for sentence in sentences:
-        if not sentence or sentence.startswith(TITLE):
-            continue
-        sentence = sentence[: MAX_FACT_CHARS - 1]
-        if text and len(text) + 1 + len(sentence) > MAX_FACT_CHARS:
-            facts.append(Fact(text))
-            text = ""
-        text = f"{text}\n{sentence}" if text else sentence
-    if text:
-        facts.append(Fact(text))
-    return [Fact(f.text, {"title": title}) for f in facts] if title else facts
 
 
 def _chips(claim: str, facts: list[Fact]) -> set[str]:
@@ -90,7 +72,7 @@ def main() -> int:
     }
     tallies = {name: Tally() for name in rules}
     for n, row in enumerate(rows):
-        facts = _facts(row["evidence"])
+        facts, _ = pack_evidence(row["evidence"])
         page = "\n".join(f.text for f in facts).lower()
         chips = _chips(row["claim"], facts)
         pairs = [

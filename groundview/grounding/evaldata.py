@@ -26,7 +26,7 @@ import csv
 import hashlib
 import json
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -166,35 +166,42 @@ class WiceClaim:
         return {i for s, e, i in self.spans[fact] if s < end and start < e}
 
 
+def pack_evidence(evidence: Sequence[str]) -> tuple[list[Fact], list[list[tuple[int, int, int]]]]:
+    """A WiCE page's sentences packed into facts of at most 10,000 characters, a sentence per line,
+    the page's title as every fact's attribute; with each fact's (start, end, sentence index) spans."""
+    title = ""
+    facts: list[Fact] = []
+    spans: list[list[tuple[int, int, int]]] = []
+    text, span = "", []  # type: tuple[str, list[tuple[int, int, int]]]
+    for i, sentence in enumerate(evidence):
+        sentence = " ".join(sentence.split())[: MAX_FACT_CHARS - 1]
+        if sentence.startswith(TITLE) and not title:
+            title = sentence[len(TITLE) :].strip()
+            continue
+        if not sentence:
+            continue
+        if text and len(text) + 1 + len(sentence) > MAX_FACT_CHARS:
+            facts.append(Fact(text))
+            spans.append(span)
+            text, span = "", []
+        start = len(text) + (1 if text else 0)
+        text = f"{text}\n{sentence}" if text else sentence
+        span.append((start, start + len(sentence), i))
+    if text:
+        facts.append(Fact(text))
+        spans.append(span)
+    if title:
+        facts = [Fact(f.text, {"title": title}) for f in facts]
+    return facts, spans
+
+
 def load_wice(data: Path) -> list[WiceClaim]:
     out: list[WiceClaim] = []
     path = data / "wice-dev" / "data" / "entailment_retrieval" / "claim" / "dev.jsonl"
     with path.open(encoding="utf-8") as fh:
         for line in fh:
             row = json.loads(line)
-            title = ""
-            facts: list[Fact] = []
-            spans: list[list[tuple[int, int, int]]] = []
-            text, span = "", []  # type: tuple[str, list[tuple[int, int, int]]]
-            for i, sentence in enumerate(row["evidence"]):
-                sentence = " ".join(sentence.split())[: MAX_FACT_CHARS - 1]
-                if sentence.startswith(TITLE) and not title:
-                    title = sentence[len(TITLE) :].strip()
-                    continue
-                if not sentence:
-                    continue
-                if text and len(text) + 1 + len(sentence) > MAX_FACT_CHARS:
-                    facts.append(Fact(text))
-                    spans.append(span)
-                    text, span = "", []
-                start = len(text) + (1 if text else 0)
-                text = f"{text}\n{sentence}" if text else sentence
-                span.append((start, start + len(sentence), i))
-            if text:
-                facts.append(Fact(text))
-                spans.append(span)
-            if title:
-                facts = [Fact(f.text, {"title": title}) for f in facts]
+            facts, spans = pack_evidence(row["evidence"])
             gold = [set(s) for s in row["supporting_sentences"]]
             out.append(WiceClaim(row["claim"], row["label"], facts, spans, gold))
     return out
