@@ -4,8 +4,9 @@
 
 WiCE-dev's 124 partially supported sub-claims come with token-level labels: the annotators marked each
 token the cited page does not support (25% of tokens). For each sub-claim, the page's sentences are
-packed into facts by `evaldata.pack_evidence`, as for `bench/evaluate.py`, and `review.evidence.claim_gaps` (what the detail
-page shows, from the same 20 BM25 candidates the checker reads) gives its chips: names, numbers, negated
+packed into facts by `evaldata.pack_evidence`, as for `bench/evaluate.py`, and
+`review.evidence.claim_gaps` (what the detail page shows, from the same 20 BM25 candidates the
+checker reads) gives its chips: names, numbers, negated
 and opposed words and other content words that no candidate states. A word token counts as flagged when
 a chip contains it. Two baselines in the same run: every word token flagged, and a token flagged when
 the page does not contain it anywhere (lower-cased, as written). Nothing here was fitted on these labels.
