@@ -331,6 +331,18 @@ CASES: list[tuple[str, str, list[str], bool]] = [
         False,
     ),
     (
+        "who beat whom (role swap)",
+        "Smith defeated Jones in the final.",
+        ["Jones defeated Smith in the final, 6-4, 6-3."],
+        False,
+    ),
+    (
+        "a negation of another form of the verb",
+        "EcoGenius does not provide smart building solutions.",
+        ["Dear Tom, EcoGenius provides smart building solutions that cut energy costs."],
+        False,
+    ),
+    (
         "Vertex: Titanic directed by Cameron",
         "Titanic is a 1997 American epic romantic disaster film directed by James Cameron.",
         [

@@ -11,7 +11,7 @@ import functools
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 # Letters/digits runs, keeping internal apostrophes ("don't") and numbers with separators ("1,500.25").
 _TOKEN_RE = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
@@ -166,6 +166,9 @@ class Number:
     text: str = field(default="", compare=False)
     # Stems of the words right after it, which say what it counts ("four products" -> "product").
     counted: frozenset[str] = field(default=frozenset(), compare=False)
+    # A count the text itself lists the items of ("two plans, Basic and Pro"): what backs it is what
+    # backs each item.
+    listed: bool = field(default=False, compare=False)
 
 
 @dataclass
@@ -352,10 +355,16 @@ def normalise(text: str) -> str:
     return _YEAR_RANGE.sub(_spell_out, text)
 
 
+_VOWELS = frozenset("aeiouy")
+_SIBILANT_ES = ("sses", "xes", "zes", "ches", "shes")
+
+
 # Pure and called for every token of every fact sentence: a page's or a request's words repeat.
 @functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A deliberately tiny English stemmer: enough to match "founded"/"founder"/"founds"."""
+    """A deliberately tiny English stemmer: enough to match "founded"/"founder"/"founds", and to give
+    every form of a verb one stem ("offer", "offers", "offered", "offering"; "provide", "provides",
+    "provided"): where they differed, "does not provide" went unmatched against "provides"."""
     w = word.lower().replace("’", "'")
     if w.endswith("'s"):
         w = w[:-2]
@@ -363,16 +372,46 @@ def stem(word: str) -> str:
         return PLACES[w]
     if len(w) <= 3:
         return w
-    for suffix in ("ational", "ization", "ations", "ation", "ments", "ment", "ness", "ings", "ing"):
+    for suffix in ("ational", "ization", "ations", "ation", "ments", "ment", "ness"):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             return w[: -len(suffix)]
     for suffix in ("ies", "ied"):
         if w.endswith(suffix) and len(w) > 4:
             return w[:-3] + "y"
-    for suffix in ("ers", "er", "ed", "es", "ly", "s"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
-            return w[: -len(suffix)]
-    return w
+    for suffix in ("ings", "ing", "ers", "er", "ed"):
+        # "offer" is no "off" with "-er" on it, nor "under" "und"
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and w[: -len(suffix)] not in STOPWORDS:
+            return _inflected_base(w[: -len(suffix)], suffix)
+    if w.endswith("es") and not w.endswith(_SIBILANT_ES) and len(w) >= 5:
+        w = w[:-1]  # "provides" -> "provide", then as "provide"; "boxes" -> "box" below
+    else:
+        for suffix in ("es", "ly", "s"):
+            if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
+                w = w[: -len(suffix)]
+                break
+    # "provide" -> "provid", as "provided" and "providing" have it; four-letter words keep their
+    # "e", which "making" and "timed" get back below ("make" and "mak" would otherwise differ).
+    return w[:-1] if w.endswith("e") and len(w) >= 5 else w
+
+
+def _inflected_base(base: str, suffix: str) -> str:
+    """The stem of a word once "-ing", "-ed" or "-er(s)" is off: "stopped" -> "stop" (not "stopp"),
+    "covered" -> "cove" (as "cover" is), "making" -> "make" (as "make" is)."""
+    doubled = len(base) >= 4 and base[-1] == base[-2] and base[-1] in "bgmnprt"
+    if doubled:
+        base = base[:-1]
+    verb = suffix in ("ing", "ings", "ed")
+    if verb and base.endswith("er") and len(base) >= 5 and base[:-2] not in STOPWORDS:
+        base = base[:-2]
+    short = not doubled and len(base) == 3
+    if (
+        short
+        and base[0] not in _VOWELS
+        and base[1] in _VOWELS
+        and base[2] not in _VOWELS | {"w", "x"}
+    ):
+        return base + "e"  # consonant, vowel, consonant: "mak(ing)", "tim(ed)"
+    return base[:-1] if base.endswith("e") and len(base) >= 5 else base
 
 
 def tokenize(text: str) -> list[str]:
@@ -495,6 +534,8 @@ def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
             continue
         if tokens[i + 1 : i + 3] == ["help", "but"]:  # "I cannot help but notice": no negation
             continue
+        if "until" in tokens[i + 1 : i + 5]:  # "she did not win it until 1998": she won it
+            continue
         for j in range(i + 1, min(len(tokens), i + 7)):
             u = tokens[j]
             if not plain(u) or (u.endswith("ly") and len(u) > 4):
@@ -563,12 +604,45 @@ def _after_colon(text: str, count: int) -> list[bool]:
     return flags
 
 
+# A count, up to four words, then what opens a list: "two solutions, ApexPro and …", "the four
+# products - A, B, C and D", "three services, which are …".
+_LIST_OPENING = re.compile(
+    r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+(?:[\w+'-]+\s+){0,3}?[\w+'-]+\s*(?:,|:|\(|\s[-–—])\s*"
+    r"(?:(?:which|that) (?:are|is|include)|namely|including|such as)?\s*",
+    re.IGNORECASE,
+)
+_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+")
+_LIST_END = re.compile(r"\s[-–—]\s|[;)]|\.\s|\.$")
+
+
+def _listed_counts(text: str) -> set[str]:
+    """The counts written as a word ("two") that `text` follows with exactly that many items, each
+    a capitalised name: "two solutions, ApexPro and ApexConnect, for $299"."""
+    out: set[str] = set()
+    for m in _LIST_OPENING.finditer(text):
+        value = _NUMBER_WORDS[m.group(1).lower()]
+        rest = text[m.end() :]
+        end = _LIST_END.search(rest)
+        items = _LIST_SEPARATOR.split(rest[: end.start() if end else len(rest)])
+        names = 0
+        for item in items:
+            if not item[:1].isupper():
+                break
+            names += 1
+        if names == value:
+            out.add(m.group(1).lower())
+    return out
+
+
 def analyse(text: str) -> Analysis:
     normalised = normalise(text)
     tokens_raw = tokenize(normalised)
     tokens = [t.lower() for t in tokens_raw]
     stems = [_number_stem(t) if t[0].isdigit() else stem(t) for t in tokens]
     numbers = extract_numbers(tokens_raw)
+    listed = _listed_counts(normalised)
+    if listed:
+        numbers = [replace(n, listed=True) if n.text.lower() in listed else n for n in numbers]
     content = [
         s
         for t, s in zip(tokens, stems, strict=True)

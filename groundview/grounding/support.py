@@ -18,7 +18,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .lexical import Analysis, Number, analyse, is_cjk, is_negation, numbers_match
+from .lexical import (
+    STOPWORDS,
+    Analysis,
+    Number,
+    analyse,
+    is_cjk,
+    is_negation,
+    numbers_match,
+    stem,
+    words,
+)
 from .models import Encoded
 from .opposites import key, negative_base, opposites
 
@@ -35,7 +45,8 @@ FEATURES: tuple[str, ...] = (
     "soft_min",  # the worst-matched content token
     "soft_low2",  # mean of the two worst-matched content tokens
     "cos_max",  # best sentence cosine between the claim and an embedded candidate
-    "neg_mismatch",  # the claim negates, or states the opposite of, what the candidates state
+    "neg_mismatch",  # the claim negates, states the opposite of, or swaps who did what in, what the
+    # candidates state
     "claim_len",  # log(1 + distinct content stems)
     "key_one",  # the most of the claim's names and numbers that one candidate states together
     "key_any_missing",  # 1 when some name or number of the claim is stated by no candidate
@@ -142,7 +153,9 @@ def claim_features(
     missing = float(min(6, sum(1 for s in distinct if s not in every)))
 
     numbers = _numbers(cands)
-    unbacked = [n for n in claim.numbers if not any(numbers_match(n, m) for m in numbers)]
+    unbacked = [
+        n for n in claim.numbers if not n.listed and not any(numbers_match(n, m) for m in numbers)
+    ]
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
     num_conflict = 1.0 if any(_rivals(n, near) for n in unbacked) else 0.0
@@ -172,7 +185,8 @@ def claim_features(
         key_one = max((len(_keys(claim, c)) / keys for c in cands[:10]), default=0.0)
     key_any_missing = 1.0 if unbacked or any(n not in every for n in names) else 0.0
 
-    neg_mismatch = 1.0 if _negated_against(claim, cands) or _opposed(claim, cands) else 0.0
+    contrary = _negated_against(claim, cands) or _opposed(claim, cands) or _swapped(claim, cands)
+    neg_mismatch = 1.0 if contrary else 0.0
     return [
         cov_all,
         _share(distinct, top5),
@@ -213,6 +227,9 @@ class Gaps:
     negated: list[str]  # words the claim negates that the candidates state without a negation
     # (the claim's word, the opposite the best candidates state instead): ("inflexible", "flexible")
     opposed: list[tuple[str, str]]
+    # two names the best candidates relate the other way round: ("Smith", "Jones") for "Smith
+    # defeated Jones" against "Jones defeated Smith"
+    swapped: list[tuple[str, str]]
     words: list[str]  # other content words no candidate states
 
     def __bool__(self) -> bool:
@@ -222,6 +239,7 @@ class Gaps:
             or self.elsewhere
             or self.negated
             or self.opposed
+            or self.swapped
             or self.words
         )
 
@@ -251,7 +269,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     near = _numbers(cands[:5])
     numbers = []
     for n in claim.numbers:
-        if any(numbers_match(n, m) for c in cands for m in c.analysis.numbers):
+        if n.listed or any(numbers_match(n, m) for c in cands for m in c.analysis.numbers):
             continue
         instead = [m.text for m in _rivals(n, near) if m.unit == n.unit and m.text]
         numbers.append((n.text, list(dict.fromkeys(instead))[:3]))
@@ -272,6 +290,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         [n.text for n in _numbers_of_another(claim, cands)],
         _surface(claim, negated),
         opposed,
+        _swapped(claim, cands),
         _surface(claim, words),
     )
 
@@ -317,6 +336,84 @@ def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
             against.append(negating[key(s)])
         if against:
             out.append((token, against[0]))
+    return out
+
+
+# Relations that hold both ways round ("Smith met Jones" is "Jones met Smith"), and words that put
+# two names side by side rather than one acting on the other.
+_SYMMETRIC = frozenset(
+    stem(w)
+    for w in words(
+        """meet met marry married wed play played face faced fight fought tie tied draw drew
+    debate partner merge collaborate compete talk spoke speak chat date dated duet alongside together
+    divorce split befriend resemble equal border neighbour neighbor rival versus vs against between
+    and or with by"""
+    )
+)
+# "defeated by Smith", "the father of Obama": the relation read the other way round. A copula ("is a
+# female justice") relates nothing in a direction.
+_INVERTING = frozenset(["by", "of"])
+_COPULA = frozenset(["is", "was", "are", "were", "be", "been", "being"])
+
+
+def _actors(a: Analysis) -> list[tuple[int, int]]:
+    """Spans [start, end) of the runs of name tokens ("Jane Doe"), the text's subject included even
+    at the start of a sentence, where `names` leaves it out."""
+    actor = [s in a.names or s == a.subject for s in a.stems]
+    spans: list[tuple[int, int]] = []
+    for i, is_actor in enumerate(actor):
+        if not is_actor:
+            continue
+        if spans and spans[-1][1] == i:
+            spans[-1] = (spans[-1][0], i + 1)
+        else:
+            spans.append((i, i + 1))
+    return spans
+
+
+def _in_order(
+    cand: Analysis, first: set[str], relation: set[str], second: set[str], reach: int
+) -> bool:
+    """Does the candidate state `first`, then a `relation` word, then `second`, within `reach`
+    tokens, and not inverted ("... was defeated by Smith")?"""
+    stems = cand.stems
+    for i, s in enumerate(stems):
+        if s not in first:
+            continue
+        for j in range(i + 1, min(len(stems), i + reach)):
+            if stems[j] not in relation:
+                continue
+            for k in range(j + 1, min(len(stems), i + reach + 1)):
+                if stems[k] in second and not _INVERTING.intersection(cand.tokens[j:k]):
+                    return True
+    return False
+
+
+def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[tuple[str, str]]:
+    """Two names the best candidates relate the other way round: ("Smith", "Jones") for "Smith
+    defeated Jones" against "Jones defeated Smith". Only where the claim relates the two in a few
+    words, no candidate states them in the claim's order, and the relation is not one that holds
+    both ways ("met", "married"). Coverage finds every word of such a claim on the page."""
+    spans = _actors(claim)
+    out: list[tuple[str, str]] = []
+    for (a0, a1), (b0, b1) in zip(spans, spans[1:], strict=False):
+        between = claim.tokens[a1:b0]
+        relation = {
+            s for t, s in zip(between, claim.stems[a1:b0], strict=True) if t not in STOPWORDS
+        }
+        if not 1 <= len(between) <= 3 or not relation or relation & _SYMMETRIC:
+            continue
+        if _INVERTING.intersection(between) or _COPULA.intersection(between):
+            continue
+        first, second = set(claim.stems[a0:a1]), set(claim.stems[b0:b1])
+        if first & second:
+            continue
+        reach = len(between) + 5
+        if any(_in_order(c.analysis, first, relation, second, reach) for c in cands):
+            continue
+        if any(_in_order(c.analysis, second, relation, first, reach) for c in cands[:near]):
+            words = [" ".join(claim.tokens[a0:a1]), " ".join(claim.tokens[b0:b1])]
+            out.append((words[0].title(), words[1].title()))
     return out
 
 

@@ -272,8 +272,10 @@ def test_evidence_in_context_and_nearest_chunks(
 
 GAPS = (
     "The tower is 330 metres tall 🗼. It was designed by Brad Pitt. It was not finished in 1889. "
-    "The tower is 500 metres tall. 塔は東京にあります。 It is a private landmark."
+    "The tower is 500 metres tall. 塔は東京にあります。 It is a private landmark. "
+    "Sauvestre hired Eiffel in 1884."
 )
+GAPS_CHUNKS = [*CHUNKS, "Eiffel hired Sauvestre in 1884 to redraw the tower."]
 
 
 @pytest.mark.parametrize(
@@ -290,8 +292,9 @@ def test_uncited_claims_say_what_no_reference_states(
         "The tower is 500 metres tall.",
         "塔は東京にあります。",
         "It is a private landmark.",
+        "Sauvestre hired Eiffel in 1884.",
     ]
-    answer = create_gaps_answer(GAPS, CHUNKS, sentences, cited=(0, 1))
+    answer = create_gaps_answer(GAPS, GAPS_CHUNKS, sentences, cited=(0, 1))
     context = browser.new_context(viewport=viewport, color_scheme=scheme)
     page = context.new_page()
     try:
@@ -306,8 +309,11 @@ def test_uncited_claims_say_what_no_reference_states(
         expect(page.locator("#claim-6 .claim-gaps > .gap")).to_have_text(
             ["private (they say public)", "landmark"]
         )
+        expect(page.locator("#claim-7 .claim-gaps > .gap")).to_have_text(
+            ["Sauvestre … Eiffel (the other way round)"]
+        )
         # The chips wrap inside the claims panel: nothing scrolls sideways at phone width.
-        page.locator("#claim-6").scroll_into_view_if_needed()
+        page.locator("#claim-7").scroll_into_view_if_needed()
         assert no_sideways_scroll(page)
         page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
     finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from groundview.grounding import Engine
 from groundview.grounding.context import resolve
-from groundview.grounding.lexical import analyse, numbers_match
+from groundview.grounding.lexical import analyse, numbers_match, stem
 from groundview.grounding.opposites import key, negative_base, opposites
 from groundview.grounding.schema import Fact
 from groundview.grounding.support import (
@@ -143,7 +143,7 @@ def test_one_source_that_backs_everything_is_cited_alone(engine: Engine) -> None
 def test_a_demonym_and_its_country_are_one_term() -> None:
     assert analyse("a Canadian singer").names == analyse("She moved to Canada").names == {"canada"}
     for spelling in ("the U.S. House", "the United States House", "the US House", "the U.S House"):
-        assert analyse(spelling).names == {"usa", "house"}, spelling
+        assert analyse(spelling).names == {"usa", stem("house")}, spelling
     # Lower case "us" is the pronoun, not the country
     assert "usa" not in analyse("They told us the United Kingdom left.").stems
     assert "uk" in analyse("They told us the United Kingdom left.").stems
@@ -241,6 +241,17 @@ def test_a_count_written_as_a_word_conflicts_only_with_a_count_of_the_same_thing
     assert _capped(engine, "She has 3 children.", "She moved to Oslo in 2010 with 2 dogs.")
 
 
+def test_a_count_whose_items_the_claim_lists_is_backed_by_its_items() -> None:
+    listed = analyse("We offer two plans, Basic and Pro, for small teams.").numbers
+    assert [(n.text, n.listed) for n in listed] == [("two", True)]
+    # The items must be that many: a count the list does not bear out still needs its own backing
+    assert not analyse("We offer three plans, Basic and Pro, for small teams.").numbers[0].listed
+    assert not analyse("We offer two plans to small teams.").numbers[0].listed
+    page = [_candidate(0, "The Basic plan costs $10 a month and the Pro plan $25 a month.")]
+    assert gaps(analyse("We offer two plans, Basic and Pro."), page).numbers == []
+    assert gaps(analyse("We offer three plans, Basic and Pro."), page).numbers == [("three", [])]
+
+
 def test_a_claim_that_lists_several_amounts_is_not_held_to_its_first_name(engine: Engine) -> None:
     offer = (
         "Dear Samantha, OptimumSolutions can build your CRM. "
@@ -313,11 +324,11 @@ def test_round_the_clock_is_no_count() -> None:
 def test_a_negation_takes_the_word_it_negates() -> None:
     assert analyse("He did not recommend the Gold plan.").negates == {"recommend"}
     # A cue that takes a noun phrase negates the next word as well
-    assert analyse("There are no available discounts.").negates == {"available", "discount"}
+    assert analyse("There are no available discounts.").negates == {stem("available"), "discount"}
     # An adverb in between is skipped; curly apostrophes and prefixes count
     assert analyse("The client is not currently insured.").negates == {analyse("insured").stems[0]}
     assert analyse("She didn’t call back.").negates == {"call"}
-    assert "exclusive" in analyse("It is a non-exclusive offer.").negates
+    assert stem("exclusive") in analyse("It is a non-exclusive offer.").negates
     # Idioms are not negations
     assert analyse("It is not only cheap but fast.").negates == frozenset()
     assert analyse("No doubt the plan works.").negates == frozenset()
@@ -326,6 +337,39 @@ def test_a_negation_takes_the_word_it_negates() -> None:
 def test_cannot_help_but_is_no_negation() -> None:
     assert analyse("I cannot help but notice your growth.").negates == frozenset()
     assert analyse("Our tools cannot help your business.").negates == {"help"}
+
+
+def test_not_until_is_no_negation() -> None:
+    assert analyse("She did not win a title until 1998.").negates == frozenset()
+    assert analyse("She did not win a title in 1998.").negates == {"win"}
+
+
+def test_every_form_of_a_verb_has_one_stem() -> None:
+    for forms in (
+        "offer offers offered offering",
+        "provide provides provided providing provider",
+        "include includes included including",
+        "make makes making",
+        "stop stops stopped stopping",
+        "transfer transfers transferred transferring",
+        "cover covers covered covering",
+        "hire hires hired hiring",
+        "service services",
+        "house houses housing",
+        "agree agrees agreed",
+    ):
+        assert len({stem(w) for w in forms.split()}) == 1, forms
+    # Different words stay different
+    assert stem("notes") != stem("not")
+    assert stem("offer") != stem("off")
+    assert stem("box") == stem("boxes")
+    assert stem("hoped") != stem("hopped")
+
+
+def test_a_claim_negating_another_form_of_the_evidence_s_verb_is_capped(engine: Engine) -> None:
+    email = "Dear Tom, EcoGenius provides smart building solutions that cut energy costs."
+    assert _capped(engine, "EcoGenius does not provide smart building solutions.", email)
+    assert not _capped(engine, "EcoGenius provides smart building solutions.", email)
 
 
 def test_a_negated_claim_the_evidence_states_plainly_is_capped(engine: Engine) -> None:
@@ -360,6 +404,20 @@ def test_a_claim_that_states_the_opposite_of_its_evidence_is_capped(engine: Engi
     # Both words stated: the claim agrees with one of them
     both = email + " Seats on the old plan were inflexible."
     assert not _capped(engine, "Seats on the old plan were inflexible.", both)
+
+
+def test_a_claim_that_swaps_who_did_what_is_capped(engine: Engine) -> None:
+    final = "Jones defeated Smith in the final, 6-4, 6-3. Smith had won the semi-final."
+    assert _capped(engine, "Smith defeated Jones in the final.", final)
+    assert not _capped(engine, "Jones defeated Smith in the final.", final)
+    # The passive states the same relation the other way round
+    passive = "Jones was defeated by Smith in the final, 6-4, 6-3."
+    assert not _capped(engine, "Smith defeated Jones in the final.", passive)
+    # A relation that holds both ways
+    talks = "Putin met Biden in Geneva on June 16."
+    assert not _capped(engine, "Biden met Putin in Geneva.", talks)
+    found = gaps(analyse("Smith defeated Jones in the final."), [_candidate(0, final)])
+    assert found.swapped == [("Smith", "Jones")]
 
 
 def test_opposites_come_from_prefixes_suffixes_and_common_antonyms() -> None:
