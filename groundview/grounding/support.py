@@ -391,22 +391,30 @@ def _in_order(
 
 def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[tuple[str, str]]:
     """Two names the best candidates relate the other way round: ("Smith", "Jones") for "Smith
-    defeated Jones" against "Jones defeated Smith". Only where the claim relates the two in a few
-    words, no candidate states them in the claim's order, and the relation is not one that holds
-    both ways ("met", "married"). Coverage finds every word of such a claim on the page."""
+    defeated Jones" (or "Jones was defeated by Smith") against "Jones defeated Smith". Only where
+    the claim relates the two in a few words, no candidate states them in the claim's order, and
+    the relation is not one that holds both ways ("met", "married"). Coverage finds every word of
+    such a claim on the page."""
     spans = _actors(claim)
     out: list[tuple[str, str]] = []
     for (a0, a1), (b0, b1) in zip(spans, spans[1:], strict=False):
         between = claim.tokens[a1:b0]
-        relation = {
-            s for t, s in zip(between, claim.stems[a1:b0], strict=True) if t not in STOPWORDS
-        }
-        if not 1 <= len(between) <= 3 or not relation or relation & _SYMMETRIC:
-            continue
-        if _INVERTING.intersection(between) or _COPULA.intersection(between):
-            continue
         first, second = set(claim.stems[a0:a1]), set(claim.stems[b0:b1])
-        if first & second:
+        # "Jones was defeated by Smith" relates them as "Smith defeated Jones" does.
+        passive = 3 <= len(between) <= 4 and between[0] in _COPULA and between[-1] == "by"
+        if passive:
+            first, second = second, first
+        verb = slice(a1 + 1, b0 - 1) if passive else slice(a1, b0)
+        relation = {
+            s
+            for t, s in zip(claim.tokens[verb], claim.stems[verb], strict=True)
+            if t not in STOPWORDS
+        }
+        if not between or len(between) > (4 if passive else 3) or first & second:
+            continue
+        if not relation or relation & _SYMMETRIC:
+            continue
+        if not passive and (_INVERTING.intersection(between) or _COPULA.intersection(between)):
             continue
         reach = len(between) + 5
         if any(_in_order(c.analysis, first, relation, second, reach) for c in cands):

@@ -410,9 +410,11 @@ def test_a_claim_that_swaps_who_did_what_is_capped(engine: Engine) -> None:
     final = "Jones defeated Smith in the final, 6-4, 6-3. Smith had won the semi-final."
     assert _capped(engine, "Smith defeated Jones in the final.", final)
     assert not _capped(engine, "Jones defeated Smith in the final.", final)
-    # The passive states the same relation the other way round
+    # The passive states the same relation the other way round, on either side
     passive = "Jones was defeated by Smith in the final, 6-4, 6-3."
     assert not _capped(engine, "Smith defeated Jones in the final.", passive)
+    assert _capped(engine, "Jones was defeated by Smith in the final.", final)
+    assert not _capped(engine, "Smith was defeated by Jones in the final.", final)
     # A relation that holds both ways
     talks = "Putin met Biden in Geneva on June 16."
     assert not _capped(engine, "Biden met Putin in Geneva.", talks)
