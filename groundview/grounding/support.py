@@ -410,11 +410,18 @@ def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
             for t, s in zip(claim.tokens[verb], claim.stems[verb], strict=True)
             if t not in STOPWORDS
         }
-        if not between or len(between) > (4 if passive else 3) or first & second:
+        # "Silver costs more than Gold": the comparative is the relation, and the page must use the
+        # same one ("Gold costs less than Silver" says the same thing).
+        than = between.index("than") if "than" in between[1:] else 0
+        if than:
+            relation = {claim.stems[a1 + than - 1]}
+        if not between or len(between) > (6 if than else 4 if passive else 3) or first & second:
             continue
         if not relation or relation & _SYMMETRIC:
             continue
-        if not passive and (_INVERTING.intersection(between) or _COPULA.intersection(between)):
+        if _INVERTING.intersection(between) and not passive:
+            continue
+        if _COPULA.intersection(between) and not (passive or than):
             continue
         reach = len(between) + 5
         if any(_in_order(c.analysis, first, relation, second, reach) for c in cands):

@@ -418,6 +418,10 @@ def test_a_claim_that_swaps_who_did_what_is_capped(engine: Engine) -> None:
     # A relation that holds both ways
     talks = "Putin met Biden in Geneva on June 16."
     assert not _capped(engine, "Biden met Putin in Geneva.", talks)
+    # A comparative read the other way round, and its converse, which says the same
+    prices = "The Gold plan costs more than the Silver plan: $40 against $25."
+    assert _capped(engine, "The Silver plan costs more than the Gold plan.", prices)
+    assert not _capped(engine, "The Silver plan costs less than the Gold plan.", prices)
     found = gaps(analyse("Smith defeated Jones in the final."), [_candidate(0, final)])
     assert found.swapped == [("Smith", "Jones")]
 
