@@ -337,6 +337,12 @@ CASES: list[tuple[str, str, list[str], bool]] = [
         False,
     ),
     (
+        "which plan costs more (comparative swap)",
+        "The Silver plan costs more than the Gold plan.",
+        ["The Gold plan costs more than the Silver plan: $40 a month against $25."],
+        False,
+    ),
+    (
         "a negation of another form of the verb",
         "EcoGenius does not provide smart building solutions.",
         ["Dear Tom, EcoGenius provides smart building solutions that cut energy costs."],
