@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -185,7 +185,12 @@ def claim_features(
         key_one = max((len(_keys(claim, c)) / keys for c in cands[:10]), default=0.0)
     key_any_missing = 1.0 if unbacked or any(n not in every for n in names) else 0.0
 
-    contrary = _negated_against(claim, cands) or _opposed(claim, cands) or _swapped(claim, cands)
+    contrary = (
+        _negated_against(claim, cands)
+        or _opposed(claim, cands)
+        or _opposed_here(claim, cands)
+        or _swapped(claim, cands)
+    )
     neg_mismatch = 1.0 if contrary else 0.0
     return [
         cov_all,
@@ -276,6 +281,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
     opposed = _opposed(claim, cands)
+    opposed += [o for o in _opposed_here(claim, cands) if o[0] not in {w for w, _ in opposed}]
     opposing = {word for word, _ in opposed}
     said = {s for t, s in zip(claim.tokens, claim.stems, strict=True) if t in opposing}
     # "not" is no word a reference lacks: `negated` says what the claim negates.
@@ -337,6 +343,40 @@ def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
         if against:
             out.append((token, against[0]))
     return out
+
+
+def _opposed_here(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, reach: int = 4
+) -> list[tuple[str, str]]:
+    """The claim's words whose opposite the best candidates state of the same thing, while none
+    states the word of it: ("increase", "reduce") for "increase project completion time" against
+    "reduce project completion time … and increase productivity". `_opposed` misses these: the
+    page states both words, each of something else. The thing is the claim's next content word."""
+    content = set(claim.content)
+    out: list[tuple[str, str]] = []
+    for i, (token, s) in enumerate(zip(claim.tokens, claim.stems, strict=True)):
+        against = opposites(token) if s in content else frozenset()
+        following = claim.stems[i + 1 : i + 1 + reach]
+        thing = next((f for f in following if f in content), None)
+        if not against or thing is None:
+            continue
+        if any(_said_of(c.analysis, {key(s)}, thing, reach) for c in cands):
+            continue
+        for c in cands[:near]:
+            word = _said_of(c.analysis, against, thing, reach)
+            if word:
+                out.append((token, word))
+                break
+    return out
+
+
+def _said_of(a: Analysis, keys: Collection[str], thing: str, reach: int) -> str:
+    """The word of `a` whose key is among `keys` and that `thing` follows within `reach` words, or
+    "" when there is none."""
+    for k, s in enumerate(a.stems):
+        if key(s) in keys and thing in a.stems[k + 1 : k + 1 + reach]:
+            return a.tokens[k]
+    return ""
 
 
 # Relations that hold both ways round ("Smith met Jones" is "Jones met Smith"), and words that put

@@ -404,6 +404,12 @@ def test_a_claim_that_states_the_opposite_of_its_evidence_is_capped(engine: Engi
     # Both words stated: the claim agrees with one of them
     both = email + " Seats on the old plan were inflexible."
     assert not _capped(engine, "Seats on the old plan were inflexible.", both)
+    # Both words stated, each of something else: what the claim says it of decides
+    aims = "The suite aims to reduce project completion time and increase productivity."
+    assert _capped(engine, "The suite aims to increase project completion time.", aims)
+    assert not _capped(engine, "The suite aims to reduce project completion time.", aims)
+    found = gaps(analyse("It aims to increase project completion time."), [_candidate(0, aims)])
+    assert found.opposed == [("increase", "reduce")]
 
 
 def test_a_claim_that_swaps_who_did_what_is_capped(engine: Engine) -> None:
