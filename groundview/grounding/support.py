@@ -331,7 +331,9 @@ def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
     negating: dict[str, str] = {}  # key of a word -> the best candidates' word that negates it
     for c in cands[:near]:
         for token, s in zip(c.analysis.tokens, c.analysis.stems, strict=True):
-            written.setdefault(key(s), token)
+            # "will not reduce battery life" states no opposite of "increases battery life"
+            if s not in c.analysis.negates:
+                written.setdefault(key(s), token)
             base = negative_base(token)
             if base is not None:
                 negating.setdefault(base, token)
@@ -363,7 +365,10 @@ def _opposed_here(
         if any(_said_of(c.analysis, {key(s)}, thing, reach) for c in cands):
             continue
         for c in cands[:near]:
-            word = _said_of(c.analysis, against, thing, reach)
+            # "will not reduce battery life" is no opposite of "increases battery life"
+            word = _said_of(
+                c.analysis, against - {key(n) for n in c.analysis.negates}, thing, reach
+            )
             if word:
                 out.append((token, word))
                 break
@@ -380,16 +385,20 @@ def _said_of(a: Analysis, keys: Collection[str], thing: str, reach: int) -> str:
 
 
 # Relations that hold both ways round ("Smith met Jones" is "Jones met Smith"), and words that put
-# two names side by side rather than one acting on the other.
+# two names side by side rather than one acting on the other ("and", "with" are stopwords, so
+# never a relation).
 _SYMMETRIC = frozenset(
     stem(w)
     for w in words(
         """meet met marry married wed play played face faced fight fought tie tied draw drew
     debate partner merge collaborate compete talk spoke speak chat date dated duet alongside together
-    divorce split befriend resemble equal border neighbour neighbor rival versus vs against between
-    and or with by"""
+    divorce split befriend resemble equal border neighbour neighbor rival versus vs"""
     )
 )
+# "sent letters to Jones", "bought it from Smith": a preposition says which way it goes, and the
+# page may say it from the other side ("Jones received letters from Smith").
+_DIRECTED = frozenset(["to", "from", "for", "into", "onto"])
+_COMPARATIVES = frozenset(["more", "less", "fewer"])
 # "defeated by Smith", "the father of Obama": the relation read the other way round. A copula ("is a
 # female justice") relates nothing in a direction.
 _INVERTING = frozenset(["by", "of"])
@@ -445,19 +454,27 @@ def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
         if passive:
             first, second = second, first
         verb = slice(a1 + 1, b0 - 1) if passive else slice(a1, b0)
+        # The relation is the verb, the first word that is not a stopword: "Acme sells software to
+        # Globex" relates them by "sells", and "software" is no relation ("Globex buys software").
         relation = {
-            s
-            for t, s in zip(claim.tokens[verb], claim.stems[verb], strict=True)
-            if t not in STOPWORDS
-        }
+            next(
+                (
+                    st
+                    for t, st in zip(claim.tokens[verb], claim.stems[verb], strict=True)
+                    if t not in STOPWORDS
+                ),
+                "",
+            )
+        } - {""}
         # "Silver costs more than Gold": the comparative is the relation, and the page must use the
         # same one ("Gold costs less than Silver" says the same thing).
         than = between.index("than") if "than" in between[1:] else 0
         if than:
-            relation = {claim.stems[a1 + than - 1]}
+            compared = [t for t in between[:than] if t in _COMPARATIVES or t.endswith("er")]
+            relation = {stem(compared[-1])} if compared else set()
         if not between or len(between) > (6 if than else 4 if passive else 3) or first & second:
             continue
-        if not relation or relation & _SYMMETRIC:
+        if not relation or relation & _SYMMETRIC or _DIRECTED.intersection(between):
             continue
         if _INVERTING.intersection(between) and not passive:
             continue
@@ -467,8 +484,8 @@ def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
         if any(_in_order(c.analysis, first, relation, second, reach) for c in cands):
             continue
         if any(_in_order(c.analysis, second, relation, first, reach) for c in cands[:near]):
-            words = [" ".join(claim.tokens[a0:a1]), " ".join(claim.tokens[b0:b1])]
-            out.append((words[0].title(), words[1].title()))
+            pair = (" ".join(claim.tokens[a0:a1]), " ".join(claim.tokens[b0:b1]))
+            out.append((pair[0].title(), pair[1].title()))
     return out
 
 
