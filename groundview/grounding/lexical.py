@@ -389,8 +389,12 @@ def stem(word: str) -> str:
             if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
                 w = w[: -len(suffix)]
                 break
-    # "provide" -> "provid", as "provided" and "providing" have it; four-letter words keep their
-    # "e", which "making" and "timed" get back below ("make" and "mak" would otherwise differ).
+    return _without_e(w)
+
+
+def _without_e(w: str) -> str:
+    """ "provide" -> "provid", as "provided" and "providing" have it. Four-letter words keep their
+    "e", which "making" and "timed" get back in `_inflected_base` ("make" and "mak" would differ)."""
     return w[:-1] if w.endswith("e") and len(w) >= 5 else w
 
 
@@ -411,7 +415,7 @@ def _inflected_base(base: str, suffix: str) -> str:
         and base[2] not in _VOWELS | {"w", "x"}
     ):
         return base + "e"  # consonant, vowel, consonant: "mak(ing)", "tim(ed)"
-    return base[:-1] if base.endswith("e") and len(base) >= 5 else base
+    return _without_e(base)
 
 
 def tokenize(text: str) -> list[str]:

@@ -281,7 +281,8 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
     opposed = _opposed(claim, cands)
-    opposed += [o for o in _opposed_here(claim, cands) if o[0] not in {w for w, _ in opposed}]
+    known = {w for w, _ in opposed}
+    opposed += [o for o in _opposed_here(claim, cands) if o[0] not in known]
     opposing = {word for word, _ in opposed}
     said = {s for t, s in zip(claim.tokens, claim.stems, strict=True) if t in opposing}
     # "not" is no word a reference lacks: `negated` says what the claim negates.
@@ -456,16 +457,15 @@ def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
         verb = slice(a1 + 1, b0 - 1) if passive else slice(a1, b0)
         # The relation is the verb, the first word that is not a stopword: "Acme sells software to
         # Globex" relates them by "sells", and "software" is no relation ("Globex buys software").
-        relation = {
-            next(
-                (
-                    st
-                    for t, st in zip(claim.tokens[verb], claim.stems[verb], strict=True)
-                    if t not in STOPWORDS
-                ),
-                "",
-            )
-        } - {""}
+        verb_stem = next(
+            (
+                st
+                for t, st in zip(claim.tokens[verb], claim.stems[verb], strict=True)
+                if t not in STOPWORDS
+            ),
+            None,
+        )
+        relation = {verb_stem} if verb_stem else set()
         # "Silver costs more than Gold": the comparative is the relation, and the page must use the
         # same one ("Gold costs less than Silver" says the same thing).
         than = between.index("than") if "than" in between[1:] else 0
