@@ -337,6 +337,12 @@ CASES: list[tuple[str, str, list[str], bool]] = [
         False,
     ),
     (
+        "who was defeated by whom (both passive)",
+        "Smith was defeated by Jones in the final.",
+        ["Jones was defeated by Smith in the final, 6-4, 6-3."],
+        False,
+    ),
+    (
         "which plan costs more (comparative swap)",
         "The Silver plan costs more than the Gold plan.",
         ["The Gold plan costs more than the Silver plan: $40 a month against $25."],

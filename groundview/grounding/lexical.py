@@ -114,6 +114,10 @@ UNITS = {
     "foot": "feet",
     "ft": "feet",
     "dollar": "dollars",
+    # "USD 499" is "$499" (`_CURRENCY_SIGNS`)
+    "usd": "dollars",
+    "eur": "euros",
+    "gbp": "pounds",
     "euro": "euros",
     "pound": "pounds",
     "gigabytes": "gb",
@@ -420,14 +424,34 @@ def _inflected_base(base: str, suffix: str) -> str:
 
 def tokenize(text: str) -> list[str]:
     """Surface tokens; CJK characters are one token each (no spaces to split on)."""
+    return _tokens(text)[0]
+
+
+# "$499", "15%": the sign is no token, but it is the number's unit ("$50" is not "50%").
+_CURRENCY_SIGNS = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
+_SIGN_OF = {unit: sign for sign, unit in _CURRENCY_SIGNS.items()}
+
+
+def _tokens(text: str) -> tuple[list[str], list[str]]:
+    """`tokenize`'s tokens, and for each the unit a sign around it gives ("dollars" for "$499",
+    "percent" for "15%"; "" for most)."""
     out: list[str] = []
+    signs: list[str] = []
     for m in _TOKEN_RE.finditer(text):
         tok = m.group(0)
         if _CJK_RE.search(tok):
             out.extend(ch for ch in tok)
-        else:
-            out.append(tok)
-    return out
+            signs.extend("" for _ in tok)
+            continue
+        out.append(tok)
+        sign = ""
+        if tok[0].isdigit():
+            if re.match(r" ?%", text[m.end() : m.end() + 2]):
+                sign = "percent"
+            elif m.start() > 0:
+                sign = _CURRENCY_SIGNS.get(text[m.start() - 1], "")
+        signs.append(sign)
+    return out, signs
 
 
 def _parse_number(tok: str) -> float | None:
@@ -440,8 +464,9 @@ def _parse_number(tok: str) -> float | None:
         return None
 
 
-def extract_numbers(tokens: list[str]) -> list[Number]:
-    """Numbers with magnitude words folded in ("1.5 million") and a preceding qualifier kept."""
+def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number]:
+    """Numbers with magnitude words folded in ("1.5 million") and a preceding qualifier kept;
+    `signs` (from `_tokens`) gives a number the unit its "$" or "%" writes."""
     out: list[Number] = []
     lowered = [t.lower() for t in tokens]
     for i, tok in enumerate(lowered):
@@ -461,7 +486,9 @@ def extract_numbers(tokens: list[str]) -> list[Number]:
             is_year = False
         unit = ""
         j = i + 1 if not (i + 1 < len(lowered) and lowered[i + 1] in _SCALES) else i + 2
-        if j < len(lowered) and lowered[j] in UNITS:
+        # "$499/month" is an amount of dollars a month, not 499 months: the sign outranks the word.
+        sign = signs[i] if i < len(signs) else ""
+        if not sign and j < len(lowered) and lowered[j] in UNITS:
             unit = UNITS[lowered[j]]
         qualifier = ""
         # "more than a dozen", "nearly a hundred": the article sits between the bound and the number.
@@ -477,6 +504,9 @@ def extract_numbers(tokens: list[str]) -> list[Number]:
         count = tok[0].isdigit() and not is_year and not any(w in MONTHS for w in near)
         text = " ".join(tokens[i : j + 1 if unit else j])
         after = lowered[j + 1 if unit else j :][:2]
+        if sign:
+            unit = sign
+            text = f"{text}%" if sign == "percent" else f"{_SIGN_OF[sign]}{text}"
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
         out.append(Number(value, qualifier, is_year, unit, count, text, counted))
     return out
@@ -640,10 +670,10 @@ def _listed_counts(text: str) -> set[str]:
 
 def analyse(text: str) -> Analysis:
     normalised = normalise(text)
-    tokens_raw = tokenize(normalised)
+    tokens_raw, signs = _tokens(normalised)
     tokens = [t.lower() for t in tokens_raw]
     stems = [_number_stem(t) if t[0].isdigit() else stem(t) for t in tokens]
-    numbers = extract_numbers(tokens_raw)
+    numbers = extract_numbers(tokens_raw, signs)
     listed = _listed_counts(normalised)
     if listed:
         numbers = [replace(n, listed=True) if n.text.lower() in listed else n for n in numbers]

@@ -49,6 +49,11 @@ quick slow | permanent temporary | mandatory optional | required optional | guil
 rural urban | domestic foreign | domestic international | true false | present absent | alive dead
 majority minority | profit loss | improve worsen | improve deteriorate | full empty | ancient modern
 support oppose | confirm deny | praise criticize | acquit convict
+good bad | high low | long short | early late | online offline | minimize maximize | minimal maximal
+large small | big small | wide narrow | thick thin | deep shallow | hot cold | wet dry | safe dangerous
+common rare | rich poor | happy sad | love hate | add remove | import export | input output
+inside outside | upper lower | male female | gain lose | arrive depart | enter exit | expand shrink
+raise lower
 """
 
 

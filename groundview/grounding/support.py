@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -159,7 +159,7 @@ def claim_features(
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
     num_conflict = 1.0 if any(_rivals(n, near) for n in unbacked) else 0.0
-    if _numbers_of_another(claim, cands):
+    if _numbers_of_another(claim, cands) or _misbound(claim, cands):
         num_conflict = 1.0
     names = sorted(claim.names)
     name_missing = _share(names, every) if names else 1.0
@@ -227,7 +227,8 @@ class Gaps:
     numbers: list[tuple[str, list[str]]]
     names: list[str]  # names no candidate mentions
     # the claim's counts that candidates state only about something else ("Jupiter has 274 moons"
-    # against "Saturn has 274 moons. Jupiter follows with 97.")
+    # against "Saturn has 274 moons. Jupiter follows with 97."), or only of another thing than
+    # the claim counts ("$190 per month" against "$185 per month … $190 for the family plan")
     elsewhere: list[str]
     negated: list[str]  # words the claim negates that the candidates state without a negation
     # (the claim's word, the opposite the best candidates state instead): ("inflexible", "flexible")
@@ -278,6 +279,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
             continue
         instead = [m.text for m in _rivals(n, near) if m.unit == n.unit and m.text]
         numbers.append((n.text, list(dict.fromkeys(instead))[:3]))
+    elsewhere = _numbers_of_another(claim, cands) + _misbound(claim, cands)
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
     opposed = _opposed(claim, cands)
@@ -294,7 +296,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     return Gaps(
         numbers,
         [" ".join(w[:1].upper() + w[1:] for w in t.split(" ")) for t in _surface(claim, names)],
-        [n.text for n in _numbers_of_another(claim, cands)],
+        list(dict.fromkeys(n.text for n in elsewhere)),
         _surface(claim, negated),
         opposed,
         _swapped(claim, cands),
@@ -424,8 +426,20 @@ def _actors(a: Analysis) -> list[tuple[int, int]]:
 def _in_order(
     cand: Analysis, first: set[str], relation: set[str], second: set[str], reach: int
 ) -> bool:
-    """Does the candidate state `first`, then a `relation` word, then `second`, within `reach`
-    tokens, and not inverted ("... was defeated by Smith")?"""
+    """Does the candidate say that `first` relates to `second` by a `relation` word, within `reach`
+    tokens: "Smith defeated Jones", or in the passive, "Jones was defeated by Smith"? "The father
+    of Obama" relates them the other way round."""
+    for j, k in _spans(cand, first, relation, second, reach):
+        if not _INVERTING.intersection(cand.tokens[j:k]):
+            return True
+    return any("by" in cand.tokens[j:k] for j, k in _spans(cand, second, relation, first, reach))
+
+
+def _spans(
+    cand: Analysis, first: set[str], relation: set[str], second: set[str], reach: int
+) -> Iterator[tuple[int, int]]:
+    """(relation word, second) positions of each place where the candidate writes `first`, a
+    `relation` word and `second` in that order, within `reach` tokens."""
     stems = cand.stems
     for i, s in enumerate(stems):
         if s not in first:
@@ -434,9 +448,8 @@ def _in_order(
             if stems[j] not in relation:
                 continue
             for k in range(j + 1, min(len(stems), i + reach + 1)):
-                if stems[k] in second and not _INVERTING.intersection(cand.tokens[j:k]):
-                    return True
-    return False
+                if stems[k] in second:
+                    yield j, k
 
 
 def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[tuple[str, str]]:
@@ -509,6 +522,26 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
             continue
         rival = [m for c in cands if subject in c.analysis.stems for m in c.analysis.numbers]
         if any(m.count and m.unit == n.unit and not numbers_match(n, m) for m in rival):
+            out.append(n)
+    return out
+
+
+def _misbound(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[Number]:
+    """The claim's amounts that the candidates state, but never of what the claim says they count,
+    while one of the best candidates gives that thing a different amount: "a plan that costs $190
+    per month" against "$185 per month … $190 for the family plan"."""
+    out = []
+    for n in claim.numbers:
+        if not n.count or not n.counted or n.listed:
+            continue
+        stated = [m for c in cands for m in c.analysis.numbers if numbers_match(n, m)]
+        if not stated or any(m.counted & n.counted for m in stated):
+            continue
+        if any(
+            m.count and m.unit == n.unit and m.counted & n.counted and not numbers_match(n, m)
+            for c in cands[:near]
+            for m in c.analysis.numbers
+        ):
             out.append(n)
     return out
 

@@ -88,6 +88,17 @@ def test_numbers_with_different_units_do_not_match() -> None:
     fact = analyse("Workspaces include 100 GB of storage; attachments up to 50 MB.").numbers
     assert [numbers_match(claim, n) for n in fact] == [False, False]
     assert numbers_match(claim, analyse("a limit of 100 MB").numbers[0])
+    # A sign is a unit too: "$50" is not "50%", and "USD 499" is "$499"
+    dollars, percent = analyse("It costs $50 with a 50% discount.").numbers
+    assert (dollars.text, dollars.unit, percent.text, percent.unit) == (
+        "$50",
+        "dollars",
+        "50%",
+        "percent",
+    )
+    assert not numbers_match(dollars, percent)
+    assert numbers_match(analyse("$499 a month").numbers[0], analyse("USD 499").numbers[0])
+    assert analyse("€1.5 million").numbers[0].text == "€1.5 million"
 
 
 def test_a_bound_does_not_match_the_opposite_bound() -> None:
@@ -413,6 +424,19 @@ def test_a_claim_that_states_the_opposite_of_its_evidence_is_capped(engine: Engi
     assert not _capped(engine, "The update increases battery life.", battery)
     found = gaps(analyse("It aims to increase project completion time."), [_candidate(0, aims)])
     assert found.opposed == [("increase", "reduce")]
+    # One of the common antonyms
+    range_ = "Agent: we offer a wide range of plans, from term life to whole life cover."
+    assert _capped(engine, "The agent offers a narrow range of plans.", range_)
+    assert not _capped(engine, "The agent offers a wide range of plans.", range_)
+
+
+def test_an_amount_the_evidence_gives_something_else_is_capped(engine: Engine) -> None:
+    plans = "The Basic plan costs $185 per month. The family plan is $190 for four people."
+    assert _capped(engine, "The plan costs $190 per month.", plans)
+    assert not _capped(engine, "The plan costs $185 per month.", plans)
+    assert not _capped(engine, "The family plan is $190.", plans)
+    found = gaps(analyse("The plan costs $190 per month."), [_candidate(0, plans)])
+    assert found.elsewhere == ["$190"] and not found.numbers
 
 
 def test_a_claim_that_swaps_who_did_what_is_capped(engine: Engine) -> None:
@@ -424,6 +448,9 @@ def test_a_claim_that_swaps_who_did_what_is_capped(engine: Engine) -> None:
     assert not _capped(engine, "Smith defeated Jones in the final.", passive)
     assert _capped(engine, "Jones was defeated by Smith in the final.", final)
     assert not _capped(engine, "Smith was defeated by Jones in the final.", final)
+    # Both in the passive
+    assert _capped(engine, "Smith was defeated by Jones in the final.", passive)
+    assert not _capped(engine, "Jones was defeated by Smith in the final.", passive)
     # A relation that holds both ways
     talks = "Putin met Biden in Geneva on June 16."
     assert not _capped(engine, "Biden met Putin in Geneva.", talks)
@@ -449,6 +476,8 @@ def test_opposites_come_from_prefixes_suffixes_and_common_antonyms() -> None:
         assert negative_base(word) is None, word
     assert key(analyse("decreased").stems[0]) in opposites("increase")
     assert key(analyse("increases").stems[0]) in opposites("reduced")
+    for word, other in (("narrow", "wide"), ("offline", "online"), ("minimize", "maximized")):
+        assert key(analyse(other).stems[0]) in opposites(word), word
     # Converses are left out: "A defeated B" is "B lost to A"
     assert not opposites("defeated") and not opposites("older")
 
