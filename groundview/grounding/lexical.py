@@ -114,7 +114,7 @@ UNITS = {
     "foot": "feet",
     "ft": "feet",
     "dollar": "dollars",
-    # "USD 499" is "$499" (`_CURRENCY_SIGNS`)
+    # "499 USD" is "$499" (`_CURRENCY_SIGNS`)
     "usd": "dollars",
     "eur": "euros",
     "gbp": "pounds",
@@ -428,8 +428,9 @@ def tokenize(text: str) -> list[str]:
 
 
 # "$499", "15%": the sign is no token, but it is the number's unit ("$50" is not "50%").
-_CURRENCY_SIGNS = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
-_SIGN_OF = {unit: sign for sign, unit in _CURRENCY_SIGNS.items()}
+# "¥" is left out: yen and yuan both write it.
+_CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds"}
+_SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£"}
 
 
 def _tokens(text: str) -> tuple[list[str], list[str]]:
@@ -446,7 +447,7 @@ def _tokens(text: str) -> tuple[list[str], list[str]]:
         out.append(tok)
         sign = ""
         if tok[0].isdigit():
-            if re.match(r" ?%", text[m.end() : m.end() + 2]):
+            if re.match(r" ?[%％]", text[m.end() : m.end() + 2]):
                 sign = "percent"
             elif m.start() > 0:
                 sign = _CURRENCY_SIGNS.get(text[m.start() - 1], "")
@@ -480,16 +481,19 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             continue
         if value is None:
             continue
-        is_year = tok.isdigit() and len(tok) == 4 and 1000 <= value <= 2100
+        sign = signs[i] if i < len(signs) else ""
+        # "$1999" is a price, not a year
+        is_year = not sign and tok.isdigit() and len(tok) == 4 and 1000 <= value <= 2100
         if i + 1 < len(lowered) and lowered[i + 1] in _SCALES:
             value *= _SCALES[lowered[i + 1]]
             is_year = False
         unit = ""
         j = i + 1 if not (i + 1 < len(lowered) and lowered[i + 1] in _SCALES) else i + 2
-        # "$499/month" is an amount of dollars a month, not 499 months: the sign outranks the word.
-        sign = signs[i] if i < len(signs) else ""
-        if not sign and j < len(lowered) and lowered[j] in UNITS:
-            unit = UNITS[lowered[j]]
+        word_unit = UNITS.get(lowered[j], "") if j < len(lowered) else ""
+        # "$499/month" is an amount of dollars a month, not 499 months: the sign outranks the word,
+        # which then says what the amount is of, unless it says the same ("$499 USD").
+        if word_unit and (not sign or word_unit == sign):
+            unit = word_unit
         qualifier = ""
         # "more than a dozen", "nearly a hundred": the article sits between the bound and the number.
         reach = 3 if i > 0 and lowered[i - 1] in ("a", "an") else 2

@@ -37,8 +37,11 @@ _NOT_OPPOSITES = words(
 
 # Common English antonyms, as any thesaurus gives them. Left out: converses, where one fact can be
 # said with either word ("A defeated B" / "B lost to A", "older" / "younger", "husband" / "wife",
-# "buy" / "sell", "above" / "below"), and words with a frequent other sense ("fall" the season,
-# "left" the verb, "high school", "General" the rank).
+# "buy" / "sell", "above" / "below", "import" / "export", "gain" / "lose", "input" / "output"),
+# words with a frequent
+# other sense ("fall" the season, "left" the verb, "high school", "General" the rank), and words
+# whose stem another common word shares ("later" is "late", "no longer" has "long", "lower" is
+# "low").
 _PAIRS = """
 increase decrease | increase reduce | grow shrink | maximum minimum | largest smallest
 highest lowest | best worst | oldest youngest | cheap expensive | easy difficult | simple complex
@@ -49,11 +52,10 @@ quick slow | permanent temporary | mandatory optional | required optional | guil
 rural urban | domestic foreign | domestic international | true false | present absent | alive dead
 majority minority | profit loss | improve worsen | improve deteriorate | full empty | ancient modern
 support oppose | confirm deny | praise criticize | acquit convict
-good bad | high low | long short | early late | online offline | minimize maximize | minimal maximal
-large small | big small | wide narrow | thick thin | deep shallow | hot cold | wet dry | safe dangerous
-common rare | rich poor | happy sad | love hate | add remove | import export | input output
-inside outside | upper lower | male female | gain lose | arrive depart | enter exit | expand shrink
-raise lower
+good bad | online offline | minimize maximize | minimal maximal | large small | big small
+wide narrow | thick thin | deep shallow | hot cold | wet dry | safe dangerous | common rare
+rich poor | happy sad | love hate | add remove | inside outside | male female
+arrive depart | enter exit | expand shrink
 """
 
 

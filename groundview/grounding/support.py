@@ -159,7 +159,7 @@ def claim_features(
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
     num_conflict = 1.0 if any(_rivals(n, near) for n in unbacked) else 0.0
-    if _numbers_of_another(claim, cands) or _misbound(claim, cands):
+    if _numbers_of_another(claim, cands):
         num_conflict = 1.0
     names = sorted(claim.names)
     name_missing = _share(names, every) if names else 1.0
@@ -227,8 +227,7 @@ class Gaps:
     numbers: list[tuple[str, list[str]]]
     names: list[str]  # names no candidate mentions
     # the claim's counts that candidates state only about something else ("Jupiter has 274 moons"
-    # against "Saturn has 274 moons. Jupiter follows with 97."), or only of another thing than
-    # the claim counts ("$190 per month" against "$185 per month … $190 for the family plan")
+    # against "Saturn has 274 moons. Jupiter follows with 97.")
     elsewhere: list[str]
     negated: list[str]  # words the claim negates that the candidates state without a negation
     # (the claim's word, the opposite the best candidates state instead): ("inflexible", "flexible")
@@ -279,7 +278,6 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
             continue
         instead = [m.text for m in _rivals(n, near) if m.unit == n.unit and m.text]
         numbers.append((n.text, list(dict.fromkeys(instead))[:3]))
-    elsewhere = _numbers_of_another(claim, cands) + _misbound(claim, cands)
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
     opposed = _opposed(claim, cands)
@@ -296,7 +294,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     return Gaps(
         numbers,
         [" ".join(w[:1].upper() + w[1:] for w in t.split(" ")) for t in _surface(claim, names)],
-        list(dict.fromkeys(n.text for n in elsewhere)),
+        [n.text for n in _numbers_of_another(claim, cands)],
         _surface(claim, negated),
         opposed,
         _swapped(claim, cands),
@@ -326,7 +324,9 @@ def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
     unstated = [
         (t, s)
         for t, s in zip(claim.tokens, claim.stems, strict=True)
-        if s in content and key(s) not in stated
+        # "no longer available" against "in short supply" agrees: a negated word's opposite is
+        # what the claim says
+        if s in content and key(s) not in stated and s not in claim.negates
     ]
     if not unstated:
         return []
@@ -356,11 +356,13 @@ def _opposed_here(
     """The claim's words whose opposite the best candidates state of the same thing, while none
     states the word of it: ("increase", "reduce") for "increase project completion time" against
     "reduce project completion time … and increase productivity". `_opposed` misses these: the
-    page states both words, each of something else. The thing is the claim's next content word."""
+    page states both words, each of something else. The thing is the claim's next content word;
+    a word the claim negates is left alone ("did not reduce its workforce" agrees with "increased
+    its workforce")."""
     content = set(claim.content)
     out: list[tuple[str, str]] = []
     for i, (token, s) in enumerate(zip(claim.tokens, claim.stems, strict=True)):
-        against = opposites(token) if s in content else frozenset()
+        against = opposites(token) if s in content and s not in claim.negates else frozenset()
         following = claim.stems[i + 1 : i + 1 + reach]
         thing = next((f for f in following if f in content), None)
         if not against or thing is None:
@@ -432,7 +434,12 @@ def _in_order(
     for j, k in _spans(cand, first, relation, second, reach):
         if not _INVERTING.intersection(cand.tokens[j:k]):
             return True
-    return any("by" in cand.tokens[j:k] for j, k in _spans(cand, second, relation, first, reach))
+    # "Jones was defeated (twice) by Smith", not "Jones defeated the team coached by Smith"
+    return any(
+        "by" in cand.tokens[j:k]
+        and (cand.tokens[j + 1] == "by" or j > 0 and cand.tokens[j - 1] in _COPULA)
+        for j, k in _spans(cand, second, relation, first, reach)
+    )
 
 
 def _spans(
@@ -522,26 +529,6 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
             continue
         rival = [m for c in cands if subject in c.analysis.stems for m in c.analysis.numbers]
         if any(m.count and m.unit == n.unit and not numbers_match(n, m) for m in rival):
-            out.append(n)
-    return out
-
-
-def _misbound(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[Number]:
-    """The claim's amounts that the candidates state, but never of what the claim says they count,
-    while one of the best candidates gives that thing a different amount: "a plan that costs $190
-    per month" against "$185 per month … $190 for the family plan"."""
-    out = []
-    for n in claim.numbers:
-        if not n.count or not n.counted or n.listed:
-            continue
-        stated = [m for c in cands for m in c.analysis.numbers if numbers_match(n, m)]
-        if not stated or any(m.counted & n.counted for m in stated):
-            continue
-        if any(
-            m.count and m.unit == n.unit and m.counted & n.counted and not numbers_match(n, m)
-            for c in cands[:near]
-            for m in c.analysis.numbers
-        ):
             out.append(n)
     return out
 
