@@ -38,10 +38,9 @@ _NOT_OPPOSITES = words(
 # Common English antonyms, as any thesaurus gives them. Left out: converses, where one fact can be
 # said with either word ("A defeated B" / "B lost to A", "older" / "younger", "husband" / "wife",
 # "buy" / "sell", "above" / "below", "import" / "export", "gain" / "lose", "input" / "output"),
-# words with a frequent
-# other sense ("fall" the season, "left" the verb, "high school", "General" the rank), and words
-# whose stem another common word shares ("later" is "late", "no longer" has "long", "lower" is
-# "low").
+# words with a frequent other sense ("fall" the season, "left" the verb, "high school", "General"
+# the rank), and words whose stem another common word shares ("later" is "late", "no longer" has
+# "long", "lower" is "low").
 _PAIRS = """
 increase decrease | increase reduce | grow shrink | maximum minimum | largest smallest
 highest lowest | best worst | oldest youngest | cheap expensive | easy difficult | simple complex

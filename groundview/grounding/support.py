@@ -324,8 +324,7 @@ def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
     unstated = [
         (t, s)
         for t, s in zip(claim.tokens, claim.stems, strict=True)
-        # "no longer available" against "in short supply" agrees: a negated word's opposite is
-        # what the claim says
+        # "not cheap" against "expensive" agrees: a negated word's opposite is what the claim says
         if s in content and key(s) not in stated and s not in claim.negates
     ]
     if not unstated:
