@@ -362,9 +362,11 @@ def _opposed_here(
     out: list[tuple[str, str]] = []
     for i, (token, s) in enumerate(zip(claim.tokens, claim.stems, strict=True)):
         against = opposites(token) if s in content and s not in claim.negates else frozenset()
+        if not against:
+            continue
         following = claim.stems[i + 1 : i + 1 + reach]
         thing = next((f for f in following if f in content), None)
-        if not against or thing is None:
+        if thing is None:
             continue
         if any(_said_of(c.analysis, {key(s)}, thing, reach) for c in cands):
             continue
