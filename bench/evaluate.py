@@ -13,10 +13,12 @@
   five passages, supported iff one passage "completely supports" it; and groundingCheckRequired vs the
   annotators' check-worthiness.
 * BEGIN WoW test: response attributable iff every claim that needs a check is cited.
-* SummEdits (sales call + email; never trained on): summary consistent iff every claim is cited.
+* SummEdits (sales call + email), 5-fold by document: summary consistent iff every claim is cited,
+  each judged by a head fitted as the shipped one is without its document's edits.
 * The demo's and Vertex's documented cases, one line each.
-The shipped head is fitted on WiCE-dev, so only its k-fold numbers count there; every other set is
-untouched by the head, and the cross-encoder saw none of them (only FactCheck-GPT's TRAIN answers).
+The shipped head is fitted on WiCE-dev, BEGIN's dev responses and SummEdits, so only their k-fold
+numbers count there; FactCheck-GPT and BEGIN's test file are untouched by the head, and the
+cross-encoder saw none of them (only FactCheck-GPT's TRAIN answers).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,12 +53,15 @@ from groundview.grounding.fit_head import (  # noqa: E402
     DEFAULT_DATA,
     FOLDS,
     Row,
+    Summary,
     begin_rows,
     cross_validate,
     fit_shipped,
     neutral_head,
     repeated,
     report,
+    summedits_fold_heads,
+    summedits_summaries,
     wice_rows,
 )
 from groundview.grounding.head import feature_names  # noqa: E402
@@ -73,32 +79,51 @@ def _metrics(gold: Sequence[int], pred: Sequence[int], score: Sequence[float]) -
     }
 
 
-def wice(data: Path, verifier_path: str | None) -> None:
+@dataclass
+class Training:
+    """What the head is fitted on, computed once with a neutral head: WiCE-dev's claims (scored by
+    fold), and BEGIN's dev responses and SummEdits' claims (always fitted on in the WiCE folds)."""
+
+    engine: Engine
+    rows: list[Row]
+    begin: list[Row]
+    summaries: list[Summary]
+
+    @property
+    def extra(self) -> list[Row]:
+        return [*self.begin, *(r for s in self.summaries for r in s.rows)]
+
+
+def training(data: Path, verifier_path: str | None = None) -> Training:
+    stacked = verifier_path is not None
+    engine = Engine(
+        EngineConfig(
+            verifier="stacked" if stacked else "features",
+            verifier_path=verifier_path,
+            head_path=str(neutral_head(stacked)),
+        )
+    )
+    rows = wice_rows(engine, data, log=open("/dev/null", "w"))  # noqa: SIM115
+    return Training(engine, rows, begin_rows(engine, data), summedits_summaries(engine, data))
+
+
+def wice(data: Path, fitted: Training, verifier_path: str | None) -> None:
+    rows, extra = fitted.rows, fitted.extra
     if verifier_path is None:
-        engine = Engine(EngineConfig(verifier="features", head_path=str(neutral_head(False))))
-        rows = wice_rows(engine, data, log=open("/dev/null", "w"))  # noqa: SIM115
         print("## WiCE-dev, 5-fold by claim (the head's threshold chosen on the training folds)")
         names = feature_names(False)
         report("coverage alone (cov_all)", rows, *cross_validate(rows, [names.index("cov_all")]))
-        extra = begin_rows(engine, data)
         every = list(range(len(names)))
         report("features head (shipped)", rows, *cross_validate(rows, every, extra))
         repeated(rows, every, extra)
-        through_the_api(engine, rows, extra, data)
+        through_the_api(fitted.engine, rows, extra, data)
         return
-    stacked = Engine(
-        EngineConfig(
-            verifier="stacked", verifier_path=verifier_path, head_path=str(neutral_head(True))
-        )
-    )
-    rows = wice_rows(stacked, data, log=open("/dev/null", "w"))  # noqa: SIM115
     names = feature_names(True)
     base = list(range(len(feature_names(False))))
     print("## WiCE-dev, 5-fold by claim (the head's threshold chosen on the training folds)")
     report("coverage alone (cov_all)", rows, *cross_validate(rows, [names.index("cov_all")]))
     ce = [names.index("ce_max"), names.index("ce_top")]
     report("cross-encoder alone", rows, *cross_validate(rows, ce))
-    extra = begin_rows(stacked, data)
     report("features head", rows, *cross_validate(rows, base, extra))
     repeated(rows, base, extra)
     report("stacked head", rows, *cross_validate(rows, list(range(len(names))), extra))
@@ -281,10 +306,24 @@ def begin(engine: Engine, data: Path, limit: int | None) -> None:
     print(f"BEGIN WoW test (not Generic)       {_response_metrics(_responses(engine, items))}")
 
 
-def summedits(engine: Engine, data: Path, limit: int | None) -> None:
+def summedits(engine: Engine, data: Path, limit: int | None, fitted: Training | None) -> None:
+    """Each summary judged by a head fitted, as the shipped one is, without its document's edits
+    (5 folds by document); with no `fitted` (--quick), by the shipped head, which has seen them."""
     rows = load_summedits(data)[:limit]
-    found = _responses(engine, [(r.summary, r.doc, r.label) for r in rows])
-    print(f"SummEdits sales (call + email)     {_response_metrics(found)}")
+    if fitted is None:
+        found = _responses(engine, [(r.summary, r.doc, r.label) for r in rows])
+        print(f"SummEdits sales, shipped head      {_response_metrics(found)} (fitted on them)")
+    else:
+        embedder = engine._load()
+        found = np.zeros((len(rows), 4))
+        heads = summedits_fold_heads(fitted.rows, fitted.begin, fitted.summaries)
+        for k, head in enumerate(heads):
+            fold = Engine(EngineConfig(head_path=str(head), embedder=embedder))
+            mine = [i for i, r in enumerate(rows) if r.fold(FOLDS) == k]
+            found[mine] = _responses(
+                fold, [(rows[i].summary, rows[i].doc, rows[i].label) for i in mine]
+            )
+        print(f"SummEdits sales, 5-fold by document {_response_metrics(found)}")
     for domain in sorted({r.domain for r in rows}):
         mine = np.asarray([r.domain == domain for r in rows])
         if len(set(found[mine, 0])) == 2:
@@ -416,12 +455,13 @@ def main() -> int:
     )
     engine.warm_up()
     print(f"engine {engine.model_id}")
-    if not (args.quick or args.held_out):
-        wice(args.data, args.verifier_path)
+    fitted = None if args.quick else training(args.data, args.verifier_path)
+    if fitted and not args.held_out:
+        wice(args.data, fitted, args.verifier_path)
     print("## Held-out sets (the shipped head and threshold 0.6)")
     factcheck(engine, args.data)
     begin(engine, args.data, limit)
-    summedits(engine, args.data, limit)
+    summedits(engine, args.data, limit, fitted)
     cases(engine)
     print(f"({time.monotonic() - started:.0f} s)")
     return 0

@@ -335,7 +335,7 @@ class CheckerVersion(models.Model):
     engine_version = models.CharField(max_length=64)
     verifier = models.CharField(max_length=32)
     method = models.CharField(max_length=16, choices=Method.choices)
-    # The head version this one was fitted from, e.g. "head-v2-features".
+    # The head version this one was fitted from, e.g. "head-v3-features".
     calibrated_from = models.CharField(max_length=128, blank=True)
     head_spec = models.JSONField()
     # Counts of claims, answers and reviewer labels on each side of the split.

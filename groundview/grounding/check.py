@@ -30,7 +30,7 @@ from .schema import CheckRequest, Fact, RequestError, parse_request
 from .support import Candidate, capped, claim_features, cover
 from .windows import WindowVerifier, verifier_version, windows
 
-ENGINE_VERSION = "0.6.1"
+ENGINE_VERSION = "0.7.0"
 
 
 @dataclass
@@ -181,6 +181,14 @@ class Engine:
         req = CheckRequest("", list(facts), self.config.default_citation_threshold)
         prep = self._prepare(req, claims, in_context=in_context)
         return self._score(prep, self._encode_all([prep]))
+
+    def analyse_answer(self, answer: str, facts: Sequence[Fact]) -> list[ClaimResult]:
+        """For training and evaluation: the answer's claims as `check` segments and reads them, each
+        claim that needs a check with its feature vector."""
+        req = CheckRequest(answer, list(facts), self.config.default_citation_threshold)
+        prep = self._prepare(req, segment_claims(answer))
+        results = self._score(prep, self._encode_all([prep]))
+        return [r for r in results if r.claim.check_required]
 
     # --- pipeline -------------------------------------------------------------------------------
 

@@ -250,6 +250,13 @@ class SummEdit:
     summary: str
     label: int
     domain: str
+    # The verified seed summary this one is an edit of: a sentence of it is supported whatever the
+    # edit did elsewhere.
+    original: str = ""
+
+    def fold(self, k: int) -> int:
+        """The document's fold: every edit of one document falls on the same side."""
+        return zlib.crc32(self.doc.encode("utf-8")) % k
 
 
 def load_summedits(data: Path) -> list[SummEdit]:
@@ -257,5 +264,9 @@ def load_summedits(data: Path) -> list[SummEdit]:
     for domain in ("sales_call", "sales_email"):
         path = data / "summedits-sales" / "data" / "summedits" / f"summedits_{domain}.json"
         for row in json.loads(path.read_text(encoding="utf-8")):
-            out.append(SummEdit(row["doc"], row["summary"], int(row["label"]), domain))
+            out.append(
+                SummEdit(
+                    row["doc"], row["summary"], int(row["label"]), domain, row["original_summary"]
+                )
+            )
     return out

@@ -118,6 +118,9 @@ UNITS = {
     "usd": "dollars",
     "eur": "euros",
     "gbp": "pounds",
+    "jpy": "yen",
+    "cny": "yuan",
+    "rmb": "yuan",
     "euro": "euros",
     "pound": "pounds",
     "gigabytes": "gb",
@@ -299,6 +302,7 @@ _COUNTRY_SPELLINGS = (
     ),
     (re.compile(r"\bU\.\s?K\.|\bUK\b|\bUnited Kingdom\b|\bGreat Britain\b"), "UK"),
 )
+_US_DOLLARS = re.compile(r"\bU\.?S\.? ?\$")
 # "R.M.S. Titanic" is "RMS Titanic": dotted capitals are one token, not three one-letter words.
 _DOTTED = re.compile(r"\b(?:[A-Z]\.){2,}")
 # "the 2018–19 season" states 2019 as much as 2018.
@@ -348,6 +352,8 @@ def normalise(text: str) -> str:
     """The text with country spellings unified, dotted acronyms and split clitics closed up,
     two-digit year ranges and months spelled out and "24/7" read as "round the clock"."""
     text = _SPLIT_CLITIC.sub(r"\1", text)
+    # "US$5" is "$5", not the country and then a price
+    text = _US_DOLLARS.sub("$", text)
     text = _ROUND_THE_CLOCK.sub("round the clock", text)
     text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
     text = _ISO_DATE.sub(
@@ -427,10 +433,13 @@ def tokenize(text: str) -> list[str]:
     return _tokens(text)[0]
 
 
-# "$499", "15%": the sign is no token, but it is the number's unit ("$50" is not "50%").
-# "¥" is left out: yen and yuan both write it.
-_CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds"}
-_SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£"}
+# "$499", "15%": the sign is no token, but it is the number's unit ("$50" is not "50%"). Yen and
+# yuan both write "¥", so its unit is either (`same_unit`).
+_CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds", "¥": "yen or yuan"}
+_SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£", "yen or yuan": "¥"}
+# Tokenised corpora write "$ 181,674,817"; a range writes its sign once ("$10-20", "10-20%").
+_SIGN_BEFORE = re.compile(r"([$＄€£¥]) ?(?:\d[\d.,]* ?[-–—] ?)?$")
+_PERCENT_AFTER = re.compile(r"(?: ?[-–—] ?\d[\d.,]*)? ?[%％]")
 
 
 def _tokens(text: str) -> tuple[list[str], list[str]]:
@@ -447,10 +456,11 @@ def _tokens(text: str) -> tuple[list[str], list[str]]:
         out.append(tok)
         sign = ""
         if tok[0].isdigit():
-            if re.match(r" ?[%％]", text[m.end() : m.end() + 2]):
+            before = _SIGN_BEFORE.search(text, max(0, m.start() - 24), m.start())
+            if _PERCENT_AFTER.match(text, m.end()):
                 sign = "percent"
-            elif m.start() > 0:
-                sign = _CURRENCY_SIGNS.get(text[m.start() - 1], "")
+            elif before:
+                sign = _CURRENCY_SIGNS[before.group(1)]
         signs.append(sign)
     return out, signs
 
@@ -492,8 +502,10 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         word_unit = UNITS.get(lowered[j], "") if j < len(lowered) else ""
         # "$499/month" is an amount of dollars a month, not 499 months: the sign outranks the word,
         # which then says what the amount is of, unless it says the same ("$499 USD").
-        if word_unit and (not sign or word_unit == sign):
+        if word_unit and (not sign or same_unit(word_unit, sign)):
             unit = word_unit
+            # "1999 USD" is an amount; "1990 m" may be a year in metres' clothing, so a letter is not enough
+            is_year = is_year and len(lowered[j]) == 1
         qualifier = ""
         # "more than a dozen", "nearly a hundred": the article sits between the bound and the number.
         reach = 3 if i > 0 and lowered[i - 1] in ("a", "an") else 2
@@ -509,16 +521,25 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         text = " ".join(tokens[i : j + 1 if unit else j])
         after = lowered[j + 1 if unit else j :][:2]
         if sign:
-            unit = sign
+            # "¥500 yen" says which of the two "¥" writes
+            unit = unit or sign
             text = f"{text}%" if sign == "percent" else f"{_SIGN_OF[sign]}{text}"
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
         out.append(Number(value, qualifier, is_year, unit, count, text, counted))
     return out
 
 
+def same_unit(a: str, b: str) -> bool:
+    """Units that can name the same amount: equal ones, or "¥" and the yen or the yuan it writes."""
+    return a == b or (a, b) in _EITHER_OF or (b, a) in _EITHER_OF
+
+
+_EITHER_OF = {("yen or yuan", "yen"), ("yen or yuan", "yuan")}
+
+
 def numbers_match(claim: Number, evidence: Number) -> bool:
     """Does an evidence number support a claim number? "over 1,500" is supported by 1,532 or 1,500."""
-    if claim.unit and evidence.unit and claim.unit != evidence.unit:
+    if claim.unit and evidence.unit and not same_unit(claim.unit, evidence.unit):
         return False
     c, e = claim.value, evidence.value
     # "orders under $100" is the other side of "orders over $100", however equal the numbers.

@@ -26,6 +26,7 @@ from .lexical import (
     is_cjk,
     is_negation,
     numbers_match,
+    same_unit,
     stem,
     words,
 )
@@ -276,7 +277,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     for n in claim.numbers:
         if n.listed or any(numbers_match(n, m) for c in cands for m in c.analysis.numbers):
             continue
-        instead = [m.text for m in _rivals(n, near) if m.unit == n.unit and m.text]
+        instead = [m.text for m in _rivals(n, near) if same_unit(m.unit, n.unit) and m.text]
         numbers.append((n.text, list(dict.fromkeys(instead))[:3]))
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
@@ -529,7 +530,7 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
         if not owners or any(subject in _stems([c]) or _opens_with_pronoun(c) for c in owners):
             continue
         rival = [m for c in cands if subject in c.analysis.stems for m in c.analysis.numbers]
-        if any(m.count and m.unit == n.unit and not numbers_match(n, m) for m in rival):
+        if any(m.count and same_unit(m.unit, n.unit) and not numbers_match(n, m) for m in rival):
             out.append(n)
     return out
 

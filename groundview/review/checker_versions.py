@@ -518,7 +518,7 @@ def calibrate(
         )
         version.name = f"cal-{version.pk}"
         version.head_spec = {
-            # Head.version is "<version>-<kind>": run model ids then read "...+head-v2+cal-3-features".
+            # Head.version is "<version>-<kind>": run model ids then read "...+head-v3+cal-3-features".
             "version": f"{base_spec.get('version', 'head')}+{version.name}",
             "heads": new_heads,
             "calibrated_from": calibrated_from,

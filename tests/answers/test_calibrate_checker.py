@@ -271,7 +271,7 @@ def test_calibrate_fits_a_version_on_the_labels_and_keeps_held_out_answers_out(
     assert version.heldout_claims == 3 * len(heldout)
     head = version.head_spec["heads"]["features"]
     assert head["features"] == packaged_spec()["heads"]["features"]["features"]
-    assert version.head_spec["version"] == f"head-v2+{version.name}"
+    assert version.head_spec["version"] == f"head-v3+{version.name}"
     # Scores the packaged head puts near 1 are "supported" only half the time: the fitted head is
     # less sure, and closer to the humans on answers it never saw.
     names = [row["name"] for row in version.comparison]
@@ -296,7 +296,7 @@ def test_a_second_calibration_is_compared_with_the_first(reviewer, fake_embedder
         second.name,
     ]
     # Both start from the packaged head, not one from the other.
-    assert first.calibrated_from == second.calibrated_from == "head-v2-features"
+    assert first.calibrated_from == second.calibrated_from == "head-v3-features"
     assert second.method == "features"
 
 

@@ -56,7 +56,7 @@ def test_cross_encoder_scores_claims(nli_folder: Path, fake_embedder) -> None:
     claim = response["claims"][1]
     assert 0.0 <= claim["score"] <= 1.0
     assert claim["citationIndices"] == [0]
-    assert engine.model_id == f"fake-embedder+head-v2-features+cross-encoder:{nli_folder.name}"
+    assert engine.model_id == f"fake-embedder+head-v3-features+cross-encoder:{nli_folder.name}"
 
 
 def test_label_map_for_anonymous_labels(tmp_path: Path, fake_embedder) -> None:

@@ -148,8 +148,8 @@ def test_get_engine_caches_per_config() -> None:
 
 
 def test_model_id_names_embedder_and_verifier(engine: Engine) -> None:
-    assert engine.model_id == "fake-embedder+head-v2-features"
-    assert Engine(EngineConfig()).model_id == "all-MiniLM-L6-v2+head-v2-features"
+    assert engine.model_id == "fake-embedder+head-v3-features"
+    assert Engine(EngineConfig()).model_id == "all-MiniLM-L6-v2+head-v3-features"
 
 
 def test_missing_model_folder_is_a_clear_error(tmp_path: Path) -> None:

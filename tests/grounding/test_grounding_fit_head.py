@@ -8,11 +8,15 @@ import numpy as np
 
 from groundview.grounding.fit_head import (
     Row,
+    Summary,
     best_threshold,
+    claim_labels,
     cross_validate,
     repeated,
     shipped_threshold,
+    summedits_fold_heads,
 )
+from groundview.grounding.head import Head
 from groundview.grounding.support import FEATURES
 
 
@@ -63,3 +67,40 @@ def test_the_shipped_threshold_is_the_mean_of_each_partitions_best_cut() -> None
     # The partitions disagree on the best cut, and the shipped one is their mean
     assert max(cuts) - min(cuts) > 0
     assert shipped_threshold(rows, [0, 1], (), repeats=4) == np.mean(cuts)
+
+
+def test_an_edited_summary_is_unsupported_only_where_the_edit_is() -> None:
+    seed = "The plan costs $20 a month. 支持 24 languages 🌍. Setup is free."
+    edited = "The plan costs $20 a month. 支持 24 languages 🌍. Setup costs $50."
+    # The seed's sentences stay supported; the changed one carries the summary's label
+    assert claim_labels(
+        ["The plan costs $20 a month.", "支持 24 languages 🌍.", "Setup costs $50."], seed, 0
+    ) == [1, 1, 0]
+    assert claim_labels(["Setup costs $50."], edited, 0) == [1]
+    assert claim_labels(["Setup is included."], seed, 1) == [1]
+
+
+def test_each_summedits_document_fold_is_judged_by_a_head_that_did_not_see_it() -> None:
+    # Given summaries whose claims state their label in a feature, backwards in fold 0 only
+    summaries = []
+    rng = np.random.default_rng(5)
+    for i in range(200):
+        fold, label = i % 5, (i // 5) % 2
+        features = [0.0] * len(FEATURES)
+        features[2] = (1.0 if label == (fold != 0) else -1.0) + 0.1 * float(rng.normal())
+        summaries.append(Summary(label, fold, [Row(features, label, "summedits", -1, set())]))
+    heads = [
+        Head(p, stacked=False) for p in summedits_fold_heads(_rows(0.0), [], summaries, repeats=2)
+    ]
+
+    def gap(k: int) -> float:
+        """How much higher fold k's head scores fold k's consistent claims than the rest."""
+        mine = [s for s in summaries if s.fold == k]
+        scores = {
+            y: [heads[k].score(s.rows[0].features)[0] for s in mine if s.label == y] for y in (0, 1)
+        }
+        return float(np.mean(scores[1]) - np.mean(scores[0]))
+
+    # Then fold 0's head, fitted on the other folds, scores fold 0 backwards, and the others right
+    assert gap(0) < -0.2
+    assert all(gap(k) > 0.2 for k in range(1, 5))

@@ -108,6 +108,33 @@ def test_numbers_with_different_units_do_not_match() -> None:
     assert analyse("€1.5 million").numbers[0].text == "€1.5 million"
 
 
+def test_a_sign_reaches_a_spaced_amount_both_ends_of_a_range_and_the_yen() -> None:
+    # Tokenised corpora space the sign off; a range writes it once
+    assert [(n.text, n.unit) for n in analyse("It grossed $ 181,674,817 in all.").numbers] == [
+        ("$181,674,817", "dollars")
+    ]
+    assert [n.unit for n in analyse("Fees rose 10-20% on plans of $10–20.").numbers] == [
+        "percent",
+        "percent",
+        "dollars",
+        "dollars",
+    ]
+    # "US$5" is a price, and no mention of the country
+    us = analyse("It costs US$5.")
+    assert [n.text for n in us.numbers] == ["$5"] and not us.names
+    # "¥" writes yen and yuan alike, but no dollar; "¥1999" and "1999 USD" are no years
+    yen = analyse("It costs ¥500.").numbers[0]
+    assert not numbers_match(yen, analyse("It costs $500.").numbers[0])
+    assert numbers_match(yen, analyse("500 yen").numbers[0])
+    assert numbers_match(analyse("500 yuan").numbers[0], yen)
+    assert not numbers_match(analyse("500 yuan").numbers[0], analyse("500 yen").numbers[0])
+    assert [n.is_year for n in analyse("¥1999 or 1999 USD, since 1999.").numbers] == [
+        False,
+        False,
+        True,
+    ]
+
+
 def test_a_bound_does_not_match_the_opposite_bound() -> None:
     under = analyse("free shipping on orders under $100").numbers[0]
     assert not numbers_match(under, analyse("free shipping on orders over $100").numbers[0])
