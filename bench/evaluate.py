@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -312,13 +312,13 @@ def summedits(engine: Engine, data: Path, limit: int | None, fitted: Training | 
     rows = load_summedits(data)[:limit]
     if fitted is None:
         found = _responses(engine, [(r.summary, r.doc, r.label) for r in rows])
-        print(f"SummEdits sales, shipped head      {_response_metrics(found)} (fitted on them)")
+        print(f"SummEdits sales, this engine's head {_response_metrics(found)} (seen in fitting)")
     else:
         embedder = engine._load()
         found = np.zeros((len(rows), 4))
         heads = summedits_fold_heads(fitted.rows, fitted.begin, fitted.summaries)
         for k, head in enumerate(heads):
-            fold = Engine(EngineConfig(head_path=str(head), embedder=embedder))
+            fold = Engine(replace(engine.config, head_path=str(head), embedder=embedder))
             mine = [i for i, r in enumerate(rows) if r.fold(FOLDS) == k]
             found[mine] = _responses(
                 fold, [(rows[i].summary, rows[i].doc, rows[i].label) for i in mine]
@@ -441,7 +441,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--quick", action="store_true", help="skip WiCE k-fold; 200 rows per set")
-    parser.add_argument("--held-out", action="store_true", help="skip WiCE k-fold only")
+    parser.add_argument(
+        "--held-out", action="store_true", help="skip WiCE k-fold (SummEdits' fold heads still fit)"
+    )
     parser.add_argument("--verifier", choices=["stacked", "features"], default="features")
     parser.add_argument("--verifier-path", help="window cross-encoder folder (for stacked)")
     parser.add_argument(
@@ -458,10 +460,15 @@ def main() -> int:
     fitted = None if args.quick else training(args.data, args.verifier_path)
     if fitted and not args.held_out:
         wice(args.data, fitted, args.verifier_path)
-    print("## Held-out sets (the shipped head and threshold 0.6)")
+    print(
+        "## Held-out sets (threshold 0.6; the shipped head, but on SummEdits, heads without the document)"
+    )
     factcheck(engine, args.data)
     begin(engine, args.data, limit)
-    summedits(engine, args.data, limit, fitted)
+    # Fold heads are features heads fitted as the shipped one is; a stacked or given head is
+    # scored as it is, on summaries it may have seen.
+    own_head = args.verifier != "features" or args.head
+    summedits(engine, args.data, limit, None if own_head else fitted)
     cases(engine)
     print(f"({time.monotonic() - started:.0f} s)")
     return 0

@@ -184,11 +184,10 @@ class Engine:
 
     def analyse_answer(self, answer: str, facts: Sequence[Fact]) -> list[ClaimResult]:
         """For training and evaluation: the answer's claims as `check` segments and reads them, each
-        claim that needs a check with its feature vector."""
+        that needs a check (and has candidates) with its feature vector."""
         req = CheckRequest(answer, list(facts), self.config.default_citation_threshold)
         prep = self._prepare(req, segment_claims(answer))
-        results = self._score(prep, self._encode_all([prep]))
-        return [r for r in results if r.claim.check_required]
+        return self._score(prep, self._encode_all([prep]))
 
     # --- pipeline -------------------------------------------------------------------------------
 

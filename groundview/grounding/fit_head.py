@@ -32,6 +32,7 @@ import numpy as np
 from .check import Engine
 from .claims import segment_claims
 from .config import EngineConfig
+from .context import resolve
 from .evaldata import WiceClaim, load_begin, load_summedits, load_wice
 from .evidence import chunk_facts
 from .head import DEFAULT_HEAD, Head, feature_names
@@ -119,21 +120,24 @@ class Summary:
 
 
 def claim_labels(claims: Sequence[str], original: str, label: int) -> list[int]:
-    """A summary's label claim by claim. An edit changes a sentence of the verified seed summary, so
-    a claim that is a sentence of the seed is supported whatever the summary's label, and only the
-    others carry it: an inconsistent summary's unchanged sentences are no negatives."""
-    seed = {c.text.strip() for c in segment_claims(original)}
-    return [1 if c.strip() in seed else label for c in claims]
+    """A summary's label claim by claim (`claims`: all of the summary's, in order). An edit changes a
+    sentence of the verified seed summary, so a claim that reads as a sentence of the seed is
+    supported whatever the summary's label, and only the others carry it: an inconsistent
+    summary's unchanged sentences are no negatives. Claims are compared as the engine reads them,
+    so "He offered a discount" after an edited subject carries the edit too."""
+    seed = {t.strip() for t in resolve([c.text for c in segment_claims(original)])}
+    return [1 if t.strip() in seed else label for t in resolve(claims)]
 
 
 def summedits_summaries(engine: Engine, data: Path) -> list[Summary]:
     out: list[Summary] = []
     for edit in load_summedits(data):
-        results = [r for r in engine.analyse_answer(edit.summary, [Fact(edit.doc)]) if r.features]
+        results = engine.analyse_answer(edit.summary, [Fact(edit.doc)])
         labels = claim_labels([r.claim.text for r in results], edit.original, edit.label)
         rows = [
-            Row(r.features or [], y, "summedits", -1, set())
+            Row(r.features, y, "summedits", -1, set())
             for r, y in zip(results, labels, strict=True)
+            if r.features
         ]
         out.append(Summary(edit.label, edit.fold(FOLDS), rows))
     return out
@@ -321,7 +325,7 @@ def summedits_held_out(
         ),
         "auc": round(float(roc_auc_score(gold, low)), 4),
     }
-    print(f"{'SummEdits, 5-fold by document':32s} {json.dumps(out)}", flush=True)
+    print(f"{'SummEdits, 5-fold by document':32s} {json.dumps(out)} (lowest claim)", flush=True)
     return out
 
 
@@ -351,6 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = feature_names(stacked)
     if args.cache and args.cache.exists():
         raw = json.loads(args.cache.read_text())
+        if "summedits" not in raw:
+            parser.error(f"{args.cache} predates SummEdits in the head; remove it to refit")
         rows, begin = _load(raw["wice"], load_wice(args.data)), _load(raw["begin"], None)
         summaries = [Summary(label, fold, _load(r, None)) for label, fold, r in raw["summedits"]]
     else:

@@ -302,7 +302,8 @@ _COUNTRY_SPELLINGS = (
     ),
     (re.compile(r"\bU\.\s?K\.|\bUK\b|\bUnited Kingdom\b|\bGreat Britain\b"), "UK"),
 )
-_US_DOLLARS = re.compile(r"\bU\.?S\.? ?\$")
+# "US$5" is a price; "paid the U.S. $20 million" still names the country.
+_US_DOLLARS = re.compile(r"\bU\.?S\.?\$")
 # "R.M.S. Titanic" is "RMS Titanic": dotted capitals are one token, not three one-letter words.
 _DOTTED = re.compile(r"\b(?:[A-Z]\.){2,}")
 # "the 2018–19 season" states 2019 as much as 2018.
@@ -435,11 +436,14 @@ def tokenize(text: str) -> list[str]:
 
 # "$499", "15%": the sign is no token, but it is the number's unit ("$50" is not "50%"). Yen and
 # yuan both write "¥", so its unit is either (`same_unit`).
-_CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds", "¥": "yen or yuan"}
-_SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£", "yen or yuan": "¥"}
-# Tokenised corpora write "$ 181,674,817"; a range writes its sign once ("$10-20", "10-20%").
-_SIGN_BEFORE = re.compile(r"([$＄€£¥]) ?(?:\d[\d.,]* ?[-–—] ?)?$")
-_PERCENT_AFTER = re.compile(r"(?: ?[-–—] ?\d[\d.,]*)? ?[%％]")
+YEN_OR_YUAN = "yen or yuan"
+_CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds", "¥": YEN_OR_YUAN}
+_SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£", YEN_OR_YUAN: "¥"}
+_CURRENCIES = frozenset(_SIGN_OF) | {"yen", "yuan"}
+# Tokenised corpora write "$ 181,674,817"; a range writes its sign once ("$10-20", "10–20%"). A
+# spaced dash is punctuation, not a range ("He scored 12 — 40% of the points").
+_SIGN_BEFORE = re.compile(r"([$＄€£¥]) ?(?:\d[\d.,]*[-–])?$")
+_PERCENT_AFTER = re.compile(r"(?:[-–]\d[\d.,]*)? ?[%％]")
 
 
 def _tokens(text: str) -> tuple[list[str], list[str]]:
@@ -504,8 +508,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         # which then says what the amount is of, unless it says the same ("$499 USD").
         if word_unit and (not sign or same_unit(word_unit, sign)):
             unit = word_unit
-            # "1999 USD" is an amount; "1990 m" may be a year in metres' clothing, so a letter is not enough
-            is_year = is_year and len(lowered[j]) == 1
+            # "1999 USD" is a price; "In 2019 hours were cut" still dates the cut
+            is_year = is_year and unit not in _CURRENCIES
         qualifier = ""
         # "more than a dozen", "nearly a hundred": the article sits between the bound and the number.
         reach = 3 if i > 0 and lowered[i - 1] in ("a", "an") else 2
@@ -531,10 +535,7 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
 
 def same_unit(a: str, b: str) -> bool:
     """Units that can name the same amount: equal ones, or "¥" and the yen or the yuan it writes."""
-    return a == b or (a, b) in _EITHER_OF or (b, a) in _EITHER_OF
-
-
-_EITHER_OF = {("yen or yuan", "yen"), ("yen or yuan", "yuan")}
+    return a == b or {a, b} in ({YEN_OR_YUAN, "yen"}, {YEN_OR_YUAN, "yuan"})
 
 
 def numbers_match(claim: Number, evidence: Number) -> bool:

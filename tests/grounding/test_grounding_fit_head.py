@@ -71,13 +71,15 @@ def test_the_shipped_threshold_is_the_mean_of_each_partitions_best_cut() -> None
 
 def test_an_edited_summary_is_unsupported_only_where_the_edit_is() -> None:
     seed = "The plan costs $20 a month. 支持 24 languages 🌍. Setup is free."
-    edited = "The plan costs $20 a month. 支持 24 languages 🌍. Setup costs $50."
+    edited = ["The plan costs $20 a month.", "支持 24 languages 🌍.", "Setup costs $50."]
     # The seed's sentences stay supported; the changed one carries the summary's label
-    assert claim_labels(
-        ["The plan costs $20 a month.", "支持 24 languages 🌍.", "Setup costs $50."], seed, 0
-    ) == [1, 1, 0]
-    assert claim_labels(["Setup costs $50."], edited, 0) == [1]
+    assert claim_labels(edited, seed, 0) == [1, 1, 0]
+    assert claim_labels(edited, " ".join(edited), 0) == [1, 1, 1]
     assert claim_labels(["Setup is included."], seed, 1) == [1]
+    # A pronoun reads as the subject before it, so an edited subject reaches the next sentence too
+    seed = "John is the sales rep at Acme. He offered a 10% discount."
+    edited = ["Mark is the sales rep at Acme.", "He offered a 10% discount."]
+    assert claim_labels(edited, seed, 0) == [0, 0]
 
 
 def test_each_summedits_document_fold_is_judged_by_a_head_that_did_not_see_it() -> None:

@@ -119,9 +119,19 @@ def test_a_sign_reaches_a_spaced_amount_both_ends_of_a_range_and_the_yen() -> No
         "dollars",
         "dollars",
     ]
-    # "US$5" is a price, and no mention of the country
+    # A spaced dash is punctuation: no range, and no sign carried over it
+    assert [
+        n.text for n in analyse("He scored 12 — 40% of the points; $5 - 10 people").numbers
+    ] == [
+        "12",
+        "40%",
+        "$5",
+        "10",
+    ]
+    # "US$5" is a price, and no mention of the country; "the U.S. $20 million" still names it
     us = analyse("It costs US$5.")
     assert [n.text for n in us.numbers] == ["$5"] and not us.names
+    assert analyse("Microsoft will pay the U.S. $20 million.").names == {"usa"}
     # "¥" writes yen and yuan alike, but no dollar; "¥1999" and "1999 USD" are no years
     yen = analyse("It costs ¥500.").numbers[0]
     assert not numbers_match(yen, analyse("It costs $500.").numbers[0])
