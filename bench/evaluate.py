@@ -324,6 +324,8 @@ def summedits(engine: Engine, data: Path, limit: int | None, fitted: Training | 
                 fold, [(rows[i].summary, rows[i].doc, rows[i].label) for i in mine]
             )
         print(f"SummEdits sales, 5-fold by document {_response_metrics(found)}")
+    cited, gold = found[:, 1].astype(bool), found[:, 0].astype(bool)
+    print(f"  passing: consistent {cited[gold].mean():.3f}, inconsistent {cited[~gold].mean():.3f}")
     for domain in sorted({r.domain for r in rows}):
         mine = np.asarray([r.domain == domain for r in rows])
         if len(set(found[mine, 0])) == 2:
