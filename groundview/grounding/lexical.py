@@ -570,8 +570,10 @@ def _number_stem(tok: str) -> str:
 
 # Words that negate what follows beside NEGATIONS ("non-exclusive", "fails to explain", "lacks a").
 _NEGATION_CUES = NEGATIONS | words("non fail fails failed unable lack lacks lacked")
-# Cues that take a noun phrase, so the word after the first one is negated as well ("no tie votes").
+# Cues that take a noun phrase, so the word after the first one is negated as well ("no tie votes"),
+# as a negated "have" does ("does not have tie votes").
 _NOUN_NEGATIONS = words("no non none without lack lacks lacked")
+_POSSESSION = words("have has had having")
 # "not only", "no doubt", "no matter", "no less": idioms, not negations.
 _NOT_NEGATING = words("only just merely doubt matter less")
 
@@ -583,7 +585,8 @@ def is_negation(token: str) -> bool:
 def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
     """The content stems in a negation's scope: the first content word within six tokens after the
     cue (an "-ly" adverb is skipped: "not currently insured" negates "insured"), and the word right
-    after it for a cue that negates a noun phrase."""
+    after it for a cue that negates a noun phrase, as "does not have" does: "does not have a solid
+    surface" is "has no solid surface" and "without a solid surface"."""
     out: set[str] = set()
 
     def plain(t: str) -> bool:
@@ -601,7 +604,10 @@ def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
             if not plain(u) or (u.endswith("ly") and len(u) > 4):
                 continue
             out.add(stems[j])
-            if t in _NOUN_NEGATIONS and j + 1 < len(tokens) and plain(tokens[j + 1]):
+            between = tokens[i + 1 : j]
+            # "does not have to pay" and "may not have been the biggest star" own nothing
+            owns = not _POSSESSION.isdisjoint(between) and not {"to", "been"} & set(between)
+            if (t in _NOUN_NEGATIONS or owns) and j + 1 < len(tokens) and plain(tokens[j + 1]):
                 out.add(stems[j + 1])
             break
     return frozenset(out)

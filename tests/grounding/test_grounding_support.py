@@ -380,6 +380,12 @@ def test_a_negation_takes_the_word_it_negates() -> None:
     assert analyse("He did not recommend the Gold plan.").negates == {"recommend"}
     # A cue that takes a noun phrase negates the next word as well
     assert analyse("There are no available discounts.").negates == {stem("available"), "discount"}
+    # So does a negated "have", as "without" does; "not have to" owns nothing
+    solid_surface = {stem("solid"), stem("surface")}
+    assert analyse("Neptune does not have a solid surface.").negates == solid_surface
+    assert analyse("Neptune is a gas giant without a solid surface.").negates == solid_surface
+    assert analyse("You do not have to pay monthly fees.").negates == {"pay"}
+    assert analyse("He may not have been the biggest star.").negates == {stem("biggest")}
     # An adverb in between is skipped; curly apostrophes and prefixes count
     assert analyse("The client is not currently insured.").negates == {analyse("insured").stems[0]}
     assert analyse("She didn’t call back.").negates == {"call"}
