@@ -571,9 +571,29 @@ def _number_stem(tok: str) -> str:
 # Words that negate what follows beside NEGATIONS ("non-exclusive", "fails to explain", "lacks a").
 _NEGATION_CUES = NEGATIONS | words("non fail fails failed unable lack lacks lacked")
 # Cues that take a noun phrase, so the word after the first one is negated as well ("no tie votes"),
-# as a negated "have" does ("does not have tie votes").
+# as a negated "have" of ownership does ("does not have tie votes", `_owns`).
 _NOUN_NEGATIONS = words("no non none without lack lacks lacked")
-_POSSESSION = words("have has had having")
+
+
+def _owns(tokens: Sequence[str], i: int, j: int) -> bool:
+    """Is the cue at `i` a negated "have" of ownership, whose object starts at `j`? "does not have a
+    solid surface", "didn't have children", "has not had any success" are; "could not have
+    predicted strong sales" is a past tense, "does not have to pay" an obligation, and "did not
+    have enough votes" still had votes."""
+    cue = tokens[i].replace("’", "'")
+    before = tokens[i - 1] if i else ""
+    after = tokens[i + 1] if i + 1 < j else ""
+    if "to" in tokens[i + 1 : j] or tokens[j] == "enough":
+        return False
+    if cue in ("don't", "doesn't", "didn't") or (cue in ("not", "never") and before in _DO):
+        return after in ("have", "has")
+    if cue in ("hasn't", "haven't", "hadn't") or (cue in ("not", "never") and before in _HAVE):
+        return after == "had"
+    return False
+
+
+_DO = frozenset(["do", "does", "did"])
+_HAVE = frozenset(["have", "has", "had"])
 # "not only", "no doubt", "no matter", "no less": idioms, not negations.
 _NOT_NEGATING = words("only just merely doubt matter less")
 
@@ -604,10 +624,8 @@ def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
             if not plain(u) or (u.endswith("ly") and len(u) > 4):
                 continue
             out.add(stems[j])
-            between = tokens[i + 1 : j]
-            # "does not have to pay" and "may not have been the biggest star" own nothing
-            owns = not _POSSESSION.isdisjoint(between) and not {"to", "been"} & set(between)
-            if (t in _NOUN_NEGATIONS or owns) and j + 1 < len(tokens) and plain(tokens[j + 1]):
+            noun_phrase = t in _NOUN_NEGATIONS or _owns(tokens, i, j)
+            if noun_phrase and j + 1 < len(tokens) and plain(tokens[j + 1]):
                 out.add(stems[j + 1])
             break
     return frozenset(out)

@@ -380,12 +380,19 @@ def test_a_negation_takes_the_word_it_negates() -> None:
     assert analyse("He did not recommend the Gold plan.").negates == {"recommend"}
     # A cue that takes a noun phrase negates the next word as well
     assert analyse("There are no available discounts.").negates == {stem("available"), "discount"}
-    # So does a negated "have", as "without" does; "not have to" owns nothing
+    # So does a negated "have" of ownership, as "without" does
     solid_surface = {stem("solid"), stem("surface")}
     assert analyse("Neptune does not have a solid surface.").negates == solid_surface
+    assert analyse("Neptune doesn’t have a solid surface.").negates == solid_surface
     assert analyse("Neptune is a gas giant without a solid surface.").negates == solid_surface
+    assert analyse("The firm has not had steady profits.").negates == {
+        stem("steady"),
+        stem("profits"),
+    }
+    # A past tense, an obligation or "not enough" owns nothing
+    assert analyse("Critics could not have predicted strong sales.").negates == {stem("predicted")}
     assert analyse("You do not have to pay monthly fees.").negates == {"pay"}
-    assert analyse("He may not have been the biggest star.").negates == {stem("biggest")}
+    assert analyse("The bill did not have enough votes.").negates == {stem("enough")}
     # An adverb in between is skipped; curly apostrophes and prefixes count
     assert analyse("The client is not currently insured.").negates == {analyse("insured").stems[0]}
     assert analyse("She didn’t call back.").negates == {"call"}
