@@ -130,6 +130,7 @@ def claim_labels(claims: Sequence[str], original: str, label: int) -> list[int]:
 
 
 def summedits_summaries(engine: Engine, data: Path) -> list[Summary]:
+    """Every SummEdits summary with its claims' features and labels, as `check` reads it."""
     out: list[Summary] = []
     for edit in load_summedits(data):
         results = engine.analyse_answer(edit.summary, [Fact(edit.doc)])
