@@ -88,7 +88,7 @@ clean:
 	rm -rf $(VENV) var tests/artifacts
 
 # Reproduces the shipped head (groundview/grounding/head.json) from ../shared/data: coverage features
-# on WiCE-dev and BEGIN dev, 5-fold numbers printed (about 10 minutes on 2 cores).
+# on WiCE-dev, BEGIN dev and SummEdits, 5-fold numbers printed (about 5 minutes on 2 cores).
 train-checker: install-train
 	$(BIN)/python -m groundview.grounding.fit_head --features-only
 

@@ -80,7 +80,7 @@ def _metrics(gold: Sequence[int], pred: Sequence[int], score: Sequence[float]) -
 
 
 @dataclass
-class Training:
+class TrainingRows:
     """What the head is fitted on, computed once with a neutral head: WiCE-dev's claims (scored by
     fold), and BEGIN's dev responses and SummEdits' claims (always fitted on in the WiCE folds)."""
 
@@ -94,7 +94,7 @@ class Training:
         return [*self.begin, *(r for s in self.summaries for r in s.rows)]
 
 
-def training(data: Path, verifier_path: str | None = None) -> Training:
+def training_rows(data: Path, verifier_path: str | None = None) -> TrainingRows:
     stacked = verifier_path is not None
     engine = Engine(
         EngineConfig(
@@ -104,11 +104,11 @@ def training(data: Path, verifier_path: str | None = None) -> Training:
         )
     )
     rows = wice_rows(engine, data, log=open("/dev/null", "w"))  # noqa: SIM115
-    return Training(engine, rows, begin_rows(engine, data), summedits_summaries(engine, data))
+    return TrainingRows(engine, rows, begin_rows(engine, data), summedits_summaries(engine, data))
 
 
-def wice(data: Path, fitted: Training, verifier_path: str | None) -> None:
-    rows, extra = fitted.rows, fitted.extra
+def wice(data: Path, train: TrainingRows, verifier_path: str | None) -> None:
+    rows, extra = train.rows, train.extra
     if verifier_path is None:
         print("## WiCE-dev, 5-fold by claim (the head's threshold chosen on the training folds)")
         names = feature_names(False)
@@ -116,7 +116,7 @@ def wice(data: Path, fitted: Training, verifier_path: str | None) -> None:
         every = list(range(len(names)))
         report("features head (shipped)", rows, *cross_validate(rows, every, extra))
         repeated(rows, every, extra)
-        through_the_api(fitted.engine, rows, extra, data)
+        through_the_api(train.engine, rows, extra, data)
         return
     names = feature_names(True)
     base = list(range(len(feature_names(False))))
@@ -306,17 +306,20 @@ def begin(engine: Engine, data: Path, limit: int | None) -> None:
     print(f"BEGIN WoW test (not Generic)       {_response_metrics(_responses(engine, items))}")
 
 
-def summedits(engine: Engine, data: Path, limit: int | None, fitted: Training | None) -> None:
+def summedits(engine: Engine, data: Path, limit: int | None, train: TrainingRows | None) -> None:
     """Each summary judged by a head fitted, as the shipped one is, without its document's edits
-    (5 folds by document); with no `fitted` (--quick), by the shipped head, which has seen them."""
+    (5 folds by document); with no `train` (--quick, --head, stacked), by this engine's head, which
+    may have seen them."""
     rows = load_summedits(data)[:limit]
-    if fitted is None:
+    if train is None:
         found = _responses(engine, [(r.summary, r.doc, r.label) for r in rows])
-        print(f"SummEdits sales, this engine's head {_response_metrics(found)} (seen in fitting)")
+        print(
+            f"SummEdits sales, this engine's head {_response_metrics(found)} (may have seen them)"
+        )
     else:
         embedder = engine._load()
         found = np.zeros((len(rows), 4))
-        heads = summedits_fold_heads(fitted.rows, fitted.begin, fitted.summaries)
+        heads = summedits_fold_heads(train.rows, train.begin, train.summaries)
         for k, head in enumerate(heads):
             fold = Engine(replace(engine.config, head_path=str(head), embedder=embedder))
             mine = [i for i, r in enumerate(rows) if r.fold(FOLDS) == k]
@@ -459,18 +462,18 @@ def main() -> int:
     )
     engine.warm_up()
     print(f"engine {engine.model_id}")
-    fitted = None if args.quick else training(args.data, args.verifier_path)
-    if fitted and not args.held_out:
-        wice(args.data, fitted, args.verifier_path)
-    print(
-        "## Held-out sets (threshold 0.6; the shipped head, but on SummEdits, heads without the document)"
-    )
+    # SummEdits' fold heads are features heads fitted as the shipped one is; a stacked or given
+    # head is scored as it is, on summaries it may have seen.
+    fold_heads = not (args.quick or args.head or args.verifier != "features")
+    needed = fold_heads or not (args.quick or args.held_out)
+    train = training_rows(args.data, args.verifier_path) if needed else None
+    if train and not args.held_out:
+        wice(args.data, train, args.verifier_path)
+    on_summedits = "heads fitted without the document" if fold_heads else "the same head"
+    print(f"## Held-out sets (threshold 0.6; this engine's head, and on SummEdits {on_summedits})")
     factcheck(engine, args.data)
     begin(engine, args.data, limit)
-    # Fold heads are features heads fitted as the shipped one is; a stacked or given head is
-    # scored as it is, on summaries it may have seen.
-    own_head = args.verifier != "features" or args.head
-    summedits(engine, args.data, limit, None if own_head else fitted)
+    summedits(engine, args.data, limit, train if fold_heads else None)
     cases(engine)
     print(f"({time.monotonic() - started:.0f} s)")
     return 0

@@ -183,8 +183,8 @@ class Engine:
         return self._score(prep, self._encode_all([prep]))
 
     def analyse_answer(self, answer: str, facts: Sequence[Fact]) -> list[ClaimResult]:
-        """For training and evaluation: the answer's claims as `check` segments and reads them, each
-        that needs a check (and has candidates) with its feature vector."""
+        """For training and evaluation: the answer segmented and read as `check` reads it; each claim
+        that needs a check and has candidates carries its feature vector."""
         req = CheckRequest(answer, list(facts), self.config.default_citation_threshold)
         prep = self._prepare(req, segment_claims(answer))
         return self._score(prep, self._encode_all([prep]))

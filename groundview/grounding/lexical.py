@@ -353,7 +353,6 @@ def normalise(text: str) -> str:
     """The text with country spellings unified, dotted acronyms and split clitics closed up,
     two-digit year ranges and months spelled out and "24/7" read as "round the clock"."""
     text = _SPLIT_CLITIC.sub(r"\1", text)
-    # "US$5" is "$5", not the country and then a price
     text = _US_DOLLARS.sub("$", text)
     text = _ROUND_THE_CLOCK.sub("round the clock", text)
     text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
@@ -436,10 +435,10 @@ def tokenize(text: str) -> list[str]:
 
 # "$499", "15%": the sign is no token, but it is the number's unit ("$50" is not "50%"). Yen and
 # yuan both write "¥", so its unit is either (`same_unit`).
-YEN_OR_YUAN = "yen or yuan"
-_CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds", "¥": YEN_OR_YUAN}
-_SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£", YEN_OR_YUAN: "¥"}
-_CURRENCIES = frozenset(_SIGN_OF) | {"yen", "yuan"}
+_YEN_OR_YUAN = "yen or yuan"
+_CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds", "¥": _YEN_OR_YUAN}
+_SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£", _YEN_OR_YUAN: "¥"}
+_CURRENCY_CODES = words("usd eur gbp jpy cny rmb")
 # Tokenised corpora write "$ 181,674,817"; a range writes its sign once ("$10-20", "10–20%"). A
 # spaced dash is punctuation, not a range ("He scored 12 — 40% of the points").
 _SIGN_BEFORE = re.compile(r"([$＄€£¥]) ?(?:\d[\d.,]*[-–])?$")
@@ -508,8 +507,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         # which then says what the amount is of, unless it says the same ("$499 USD").
         if word_unit and (not sign or same_unit(word_unit, sign)):
             unit = word_unit
-            # "1999 USD" is a price; "In 2019 hours were cut" still dates the cut
-            is_year = is_year and unit not in _CURRENCIES
+            # "1999 USD" is a price; "In 2019 hours were cut" and "in 2019 dollars" still date
+            is_year = is_year and lowered[j] not in _CURRENCY_CODES
         qualifier = ""
         # "more than a dozen", "nearly a hundred": the article sits between the bound and the number.
         reach = 3 if i > 0 and lowered[i - 1] in ("a", "an") else 2
@@ -535,7 +534,7 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
 
 def same_unit(a: str, b: str) -> bool:
     """Units that can name the same amount: equal ones, or "¥" and the yen or the yuan it writes."""
-    return a == b or {a, b} in ({YEN_OR_YUAN, "yen"}, {YEN_OR_YUAN, "yuan"})
+    return a == b or {a, b} in ({_YEN_OR_YUAN, "yen"}, {_YEN_OR_YUAN, "yuan"})
 
 
 def numbers_match(claim: Number, evidence: Number) -> bool:
@@ -573,6 +572,8 @@ _NEGATION_CUES = NEGATIONS | words("non fail fails failed unable lack lacks lack
 # Cues that take a noun phrase, so the word after the first one is negated as well ("no tie votes"),
 # as a negated "have" of ownership does ("does not have tie votes", `_owns`).
 _NOUN_NEGATIONS = words("no non none without lack lacks lacked")
+_DO = frozenset(["do", "does", "did"])
+_HAVE = frozenset(["have", "has", "had"])
 
 
 def _owns(tokens: Sequence[str], i: int, j: int) -> bool:
@@ -592,8 +593,6 @@ def _owns(tokens: Sequence[str], i: int, j: int) -> bool:
     return False
 
 
-_DO = frozenset(["do", "does", "did"])
-_HAVE = frozenset(["have", "has", "had"])
 # "not only", "no doubt", "no matter", "no less": idioms, not negations.
 _NOT_NEGATING = words("only just merely doubt matter less")
 

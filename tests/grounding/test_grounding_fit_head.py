@@ -70,6 +70,7 @@ def test_the_shipped_threshold_is_the_mean_of_each_partitions_best_cut() -> None
 
 
 def test_an_edited_summary_is_unsupported_only_where_the_edit_is() -> None:
+    # Non-ASCII claims compare as written
     seed = "The plan costs $20 a month. 支持 24 languages 🌍. Setup is free."
     edited = ["The plan costs $20 a month.", "支持 24 languages 🌍.", "Setup costs $50."]
     # The seed's sentences stay supported; the changed one carries the summary's label
