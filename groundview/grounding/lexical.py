@@ -95,16 +95,22 @@ _SCALES = {
     "m": 1e6,
     "bn": 1e9,
 }
+# "499 USD" is "$499" (`_CURRENCY_SIGNS`), and a price, not a year ("1999 USD").
+_CURRENCY_CODES = {
+    "usd": "dollars",
+    "eur": "euros",
+    "gbp": "pounds",
+    "jpy": "yen",
+    "cny": "yuan",
+    "rmb": "yuan",
+}
 # Units that change what a number means; spellings map to one name.
 UNITS = {
     **{
         u: u
         for u in words("kb mb gb tb pb kbps mbps gbps hz khz mhz ghz mm cm km kg mg ml kw mw gw")
     },
-    **{
-        u: u
-        for u in words("kwh percent usd eur gbp dollars euros pounds yen yuan miles feet meters")
-    },
+    **{u: u for u in words("kwh percent dollars euros pounds yen yuan miles feet meters")},
     **{u: u for u in words("m g l w v s h minutes hours days weeks months years seconds")},
     "%": "percent",
     "meter": "meters",
@@ -114,13 +120,7 @@ UNITS = {
     "foot": "feet",
     "ft": "feet",
     "dollar": "dollars",
-    # "499 USD" is "$499" (`_CURRENCY_SIGNS`)
-    "usd": "dollars",
-    "eur": "euros",
-    "gbp": "pounds",
-    "jpy": "yen",
-    "cny": "yuan",
-    "rmb": "yuan",
+    **_CURRENCY_CODES,
     "euro": "euros",
     "pound": "pounds",
     "gigabytes": "gb",
@@ -438,7 +438,6 @@ def tokenize(text: str) -> list[str]:
 _YEN_OR_YUAN = "yen or yuan"
 _CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds", "¥": _YEN_OR_YUAN}
 _SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£", _YEN_OR_YUAN: "¥"}
-_CURRENCY_CODES = words("usd eur gbp jpy cny rmb")
 # Tokenised corpora write "$ 181,674,817"; a range writes its sign once ("$10-20", "10–20%"). A
 # spaced dash is punctuation, not a range ("He scored 12 — 40% of the points").
 _SIGN_BEFORE = re.compile(r"([$＄€£¥]) ?(?:\d[\d.,]*[-–])?$")
