@@ -15,10 +15,13 @@
 * BEGIN WoW test: response attributable iff every claim that needs a check is cited.
 * SummEdits (sales call + email), 5-fold by document: summary consistent iff every claim is cited,
   each judged by a head fitted as the shipped one is without its document's edits.
+* FM2 (Fool Me Twice) test: adversarial Wikipedia claims, each against the sentences of its page the
+  game retrieved (gold among them); a refuted claim is contradicted by them. Untouched by the head.
 * The demo's and Vertex's documented cases, one line each.
 The shipped head is fitted on WiCE-dev, BEGIN's dev responses and SummEdits, so only their k-fold
 numbers count there; FactCheck-GPT and BEGIN's test file are untouched by the head, and the
-cross-encoder saw none of them (only FactCheck-GPT's TRAIN answers).
+cross-encoder saw none of them (only FactCheck-GPT's TRAIN answers). FM2 is untouched by the head; the
+optional cross-encoder was trained on it (pairs.py), so its stacked numbers there are not held out.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from groundview.grounding.evaldata import (  # noqa: E402
     iter_test_sentences,
     load_begin,
     load_factcheck,
+    load_fm2,
     load_summedits,
     load_wice_oracle,
     passage_facts,
@@ -306,6 +310,14 @@ def begin(engine: Engine, data: Path, limit: int | None) -> None:
     print(f"BEGIN WoW test (not Generic)       {_response_metrics(_responses(engine, items))}")
 
 
+def fm2(engine: Engine, data: Path, limit: int | None) -> None:
+    rows = load_fm2(data, "test")[:limit]
+    found = _responses(engine, [(r.claim, r.facts, r.label) for r in rows])
+    print(f"FM2 test (adversarial)             {_response_metrics(found)}")
+    cited, gold = found[:, 1].astype(bool), found[:, 0].astype(bool)
+    print(f"  passing: supported {cited[gold].mean():.3f}, refuted {cited[~gold].mean():.3f}")
+
+
 def summedits(engine: Engine, data: Path, limit: int | None, train: TrainingRows | None) -> None:
     """Each summary judged by a head fitted, as the shipped one is, without its document's edits
     (5 folds by document); with no `train` (--quick, --head, stacked), by this engine's head, which
@@ -474,6 +486,7 @@ def main() -> int:
     factcheck(engine, args.data)
     begin(engine, args.data, limit)
     summedits(engine, args.data, limit, train if fold_heads else None)
+    fm2(engine, args.data, limit)
     cases(engine)
     print(f"({time.monotonic() - started:.0f} s)")
     return 0

@@ -12,6 +12,11 @@ title line. Same labels and the same claim folds as above.
 
 SummEdits: each summary against its document (one fact); label 1 = consistent.
 
+FM2 (Fool Me Twice) test: each claim against the 2-12 sentences of its Wikipedia page that the game
+retrieved for it (the author's gold sentences among them), one fact per sentence, the page's name as the
+`title` attribute. SUPPORTS = 1; REFUTES = 0, and a refuted claim is contradicted, not merely unstated:
+players were rewarded for claims that others misjudged. No head is fitted on FM2.
+
 THE FactCheck-GPT / BEGIN SPLIT (fixed, by answer, never changes between runs):
   * FactCheck-GPT (`factcheck-GPT-benchmark.jsonl`, 94 ChatGPT answers): an answer is TEST when
     int(sha256(prompt as UTF-8).hexdigest(), 16) % 10 < 3, otherwise TRAIN (33 test / 61 train answers).
@@ -269,4 +274,22 @@ def load_summedits(data: Path) -> list[SummEdit]:
                     row["doc"], row["summary"], int(row["label"]), domain, row["original_summary"]
                 )
             )
+    return out
+
+
+@dataclass(frozen=True)
+class Fm2Claim:
+    claim: str
+    label: int
+    facts: list[Fact]
+
+
+def load_fm2(data: Path, split: str = "test") -> list[Fm2Claim]:
+    out: list[Fm2Claim] = []
+    with (data / "fm2" / "dataset" / f"{split}.jsonl").open(encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            title = {"title": row["wikipedia_page"]}
+            facts = [Fact(e["text"], title) for e in row["retrieved_evidence"]]
+            out.append(Fm2Claim(row["text"], int(row["label"] == "SUPPORTS"), facts))
     return out

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 # Letters/digits runs, keeping internal apostrophes ("don't") and numbers with separators ("1,500.25").
-_TOKEN_RE = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
+# "1990s" is one token, a decade (`_DECADE`); "In 1990, S. Karato" is a year and an initial.
+_TOKEN_RE = re.compile(r"\d{3}0['’]?s\b|\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
+_DECADE = re.compile(r"(\d{3}0)['’]?s")
 
 
 def words(text: str) -> frozenset[str]:
@@ -83,6 +85,21 @@ _NUMBER_WORDS = {
     "third": 3,
     "fourth": 4,
     "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
 }
 _SCALES = {
     "thousand": 1e3,
@@ -162,7 +179,8 @@ _ABOUT = frozenset(
 @dataclass(frozen=True)
 class Number:
     value: float
-    # "gt" (over/more than/at least), "lt" (under/less than/up to), "about", or "" (exact).
+    # "gt" (over/more than/at least), "lt" (under/less than/up to), "about", or "" (exact); for a
+    # span of years, "decade" ("the 1990s": 1990) or "century" ("the 12th century": 12).
     qualifier: str
     is_year: bool
     # The unit written after it ("mb", "gb", "km", "%"), "" when none: 100 MB is not 100 GB.
@@ -439,8 +457,9 @@ _YEN_OR_YUAN = "yen or yuan"
 _CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds", "¥": _YEN_OR_YUAN}
 _SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£", _YEN_OR_YUAN: "¥"}
 # Tokenised corpora write "$ 181,674,817"; a range writes its sign once ("$10-20", "10–20%"). A
-# spaced dash is punctuation, not a range ("He scored 12 — 40% of the points").
-_SIGN_BEFORE = re.compile(r"([$＄€£¥]) ?(?:\d[\d.,]*[-–])?$")
+# spaced dash is punctuation, not a range ("He scored 12 — 40% of the points"). A "$" after a letter
+# is another dollar or the real ("A$", "R$"; "US$" is "$" by now).
+_SIGN_BEFORE = re.compile(r"(?<![^\W\d_])([$＄€£¥]) ?(?:\d[\d.,]*[-–])?$")
 _PERCENT_AFTER = re.compile(r"(?:[-–]\d[\d.,]*)? ?[%％]")
 
 
@@ -481,13 +500,19 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
     """Numbers with magnitude words folded in ("1.5 million") and a preceding qualifier kept;
     `signs` (from `_tokens`) gives a number the unit its "$" or "%" writes."""
     out: list[Number] = []
+    at: list[tuple[int, int]] = []  # each number's first token and the token after its scale
     lowered = [t.lower() for t in tokens]
     for i, tok in enumerate(lowered):
         value: float | None
-        if tok[0].isdigit():
+        decade = _DECADE.fullmatch(tok)
+        if decade:
+            value = float(decade.group(1))
+        elif tok[0].isdigit():
             value = _parse_number(tok)
         elif tok in _NUMBER_WORDS and tok not in ("one", "second"):
             # "one" and "second" are far more often pronoun/ordinal-of-time than a checkable number.
+            if tok in _ORDINALS and i > 0 and lowered[i - 1] in _NUMBER_WORDS:
+                continue  # "one-tenth", "two-thirds": a share, not a place in a row
             value = float(_NUMBER_WORDS[tok])
         else:
             continue
@@ -495,7 +520,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             continue
         sign = signs[i] if i < len(signs) else ""
         # "$1999" is a price, not a year
-        is_year = not sign and tok.isdigit() and len(tok) == 4 and 1000 <= value <= 2100
+        written = tok.isdigit() and len(tok) == 4 or decade is not None
+        is_year = not sign and written and 1000 <= value <= 2100
         if i + 1 < len(lowered) and lowered[i + 1] in _SCALES:
             value *= _SCALES[lowered[i + 1]]
             is_year = False
@@ -518,9 +544,15 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             qualifier = "gt"
         if any(w in ("under", "less", "below", "fewer") for w in window):
             qualifier = "lt"
+        period = _period(lowered, i, value, is_year)
+        if period:
+            qualifier, is_year, unit = period, True, ""
         near = lowered[max(0, i - 1) : i] + lowered[i + 1 : i + 2]
         count = tok[0].isdigit() and not is_year and not any(w in MONTHS for w in near)
         text = " ".join(tokens[i : j + 1 if unit else j])
+        if period == "century":  # "12th century", "twelfth century"
+            ordinal = "".join(tokens[i : i + 2]) if tok[0].isdigit() else tokens[i]
+            text = f"{ordinal} {tokens[i + 2 if tok[0].isdigit() else i + 1]}"
         after = lowered[j + 1 if unit else j :][:2]
         if sign:
             # "¥500 yen" says which of the two "¥" writes
@@ -528,6 +560,51 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             text = f"{text}%" if sign == "percent" else f"{_SIGN_OF[sign]}{text}"
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
         out.append(Number(value, qualifier, is_year, unit, count, text, counted))
+        at.append((i, j))
+    return _ranges(out, at, lowered)
+
+
+_ORDINAL_SUFFIX = frozenset(["st", "nd", "rd", "th"])
+_CENTURY = frozenset(["century", "centuries"])
+_RANGE_WORDS = frozenset(["to", "and"])
+_RANGE_SCALES = {k: v for k, v in _SCALES.items() if len(k) > 2}
+_ORDINALS = frozenset(w for w in _NUMBER_WORDS if w.endswith(("st", "nd", "rd", "th")))
+
+
+def _period(lowered: Sequence[str], i: int, value: float, is_year: bool) -> str:
+    """ "decade" for "the 1990s", "century" for "the 12th century" or "the twelfth century", else
+    "": a claim's span of years is backed by any year in it ("the 1990s" by "in 1994")."""
+    if _DECADE.fullmatch(lowered[i]):
+        return "decade" if is_year else ""
+    following = lowered[i + 1 : i + 3]
+    if lowered[i][0].isdigit():
+        following = following[1:] if following[:1] and following[0] in _ORDINAL_SUFFIX else []
+    elif lowered[i] not in _ORDINALS:  # "four centuries" is how long, not when
+        following = []
+    if following[:1] and following[0] in _CENTURY and 1 <= value <= 21 and value == int(value):
+        return "century"
+    return ""
+
+
+def _ranges(
+    numbers: list[Number], at: Sequence[tuple[int, int]], lowered: Sequence[str]
+) -> list[Number]:
+    """A range writes its scale and unit once, after its second end: "$5-6 million" is $5 million
+    to $6 million, "1,000-2,000 USD" and "5 to 10 km" name the unit of both ends."""
+    out = list(numbers)
+    for k in range(len(out) - 1):
+        a, b = out[k], out[k + 1]
+        (i, j), (i2, j2) = at[k], at[k + 1]
+        digits = lowered[i][0].isdigit() and lowered[i2][0].isdigit()  # not "the first 3 months"
+        adjacent = digits and (i2 == i + 1 or i2 == i + 2 and lowered[i + 1] in _RANGE_WORDS)
+        if not adjacent or j != i + 1 or a.is_year or b.is_year or a.value >= b.value:
+            continue
+        # "4 to 6 m" are metres as often as millions: only a scale written out spreads
+        scale = _RANGE_SCALES.get(lowered[i2 + 1], 1.0) if j2 == i2 + 2 else 1.0
+        value = a.value * scale if a.value * scale < b.value else a.value
+        unit = a.unit or b.unit
+        if value != a.value or unit != a.unit:
+            out[k] = replace(a, value=value, unit=unit)
     return out
 
 
@@ -541,6 +618,8 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     if claim.unit and evidence.unit and not same_unit(claim.unit, evidence.unit):
         return False
     c, e = claim.value, evidence.value
+    if claim.qualifier in _PERIODS or evidence.qualifier in _PERIODS:
+        return _within(claim, evidence)
     # "orders under $100" is the other side of "orders over $100", however equal the numbers.
     if {claim.qualifier, evidence.qualifier} == {"gt", "lt"}:
         return False
@@ -560,8 +639,35 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     return False
 
 
+_PERIODS = frozenset(["decade", "century"])
+
+
+def _years(n: Number) -> tuple[float, float]:
+    """The first and last year a number names. A century takes in both ends, as people count it
+    (1100-1199) and as it is (1101-1200)."""
+    if n.qualifier == "decade":
+        # "the 1800s" is a hundred years; "the 1990s" and "the 2000s" are ten
+        return n.value, n.value + (99 if n.value % 100 == 0 and n.value != 2000 else 9)
+    if n.qualifier == "century":
+        return (n.value - 1) * 100, n.value * 100
+    return n.value, n.value
+
+
+def _within(claim: Number, evidence: Number) -> bool:
+    """A claim's span of years is backed by a year or span inside it ("the 12th century" by "1183",
+    "the 1990s" by "in 1994"); a claim's year is not backed by a span around it, which says less."""
+    if not evidence.is_year or (evidence.qualifier in _PERIODS and claim.qualifier not in _PERIODS):
+        return False
+    first, last = _years(claim)
+    low, high = _years(evidence)
+    return first <= low and high <= last
+
+
 def _number_stem(tok: str) -> str:
-    """ "1,500" and "1500" index as the same term."""
+    """ "1,500" and "1500" index as the same term, and so do "1990s" and "1990's"."""
+    decade = _DECADE.fullmatch(tok)
+    if decade:
+        return f"{decade.group(1)}s"
     value = _parse_number(tok)
     return f"{value:g}" if value is not None else tok
 
@@ -716,6 +822,18 @@ def _listed_counts(text: str) -> set[str]:
     return out
 
 
+def _numeral_words(tokens: Sequence[str]) -> set[int]:
+    """Positions of the words that are part of a number, not words of their own: the "th" of "12th"
+    and the "century" of "12th century" (the number is the whole span of years)."""
+    out: set[int] = set()
+    for i in range(1, len(tokens)):
+        t, before = tokens[i], tokens[i - 1]
+        suffix = t in _ORDINAL_SUFFIX and before[0].isdigit()
+        if suffix or t in _CENTURY and (i - 1 in out or before in _NUMBER_WORDS):
+            out.add(i)
+    return out
+
+
 def analyse(text: str) -> Analysis:
     normalised = normalise(text)
     tokens_raw, signs = _tokens(normalised)
@@ -725,10 +843,12 @@ def analyse(text: str) -> Analysis:
     listed = _listed_counts(normalised)
     if listed:
         numbers = [replace(n, listed=True) if n.text.lower() in listed else n for n in numbers]
+    numeral = _numeral_words(tokens)
     content = [
         s
-        for t, s in zip(tokens, stems, strict=True)
+        for i, (t, s) in enumerate(zip(tokens, stems, strict=True))
         if t not in STOPWORDS
+        and i not in numeral
         and not t[0].isdigit()
         and t not in _NUMBER_WORDS
         and (len(t) > 1 or _CJK_RE.match(t) is not None)

@@ -145,6 +145,57 @@ def test_a_sign_reaches_a_spaced_amount_both_ends_of_a_range_and_the_yen() -> No
     ]
 
 
+def test_a_range_writes_its_scale_and_unit_once_and_a_foreign_dollar_is_no_dollar() -> None:
+    assert [(n.value, n.unit) for n in analyse("It raised $5-6 million.").numbers] == [
+        (5e6, "dollars"),
+        (6e6, "dollars"),
+    ]
+    assert [(n.value, n.unit) for n in analyse("between 1,000 and 2,000 USD").numbers] == [
+        (1000, "dollars"),
+        (2000, "dollars"),
+    ]
+    assert [n.unit for n in analyse("a walk of 5 to 10 km").numbers] == ["km", "km"]
+    # "m" is metres as often as millions, a year no range end, an ordinal no amount
+    assert [n.value for n in analyse("buried under 4 to 6 m of ash").numbers][0] == 4
+    assert [n.value for n in analyse("in 2019 5 million people").numbers] == [2019, 5e6]
+    assert [n.unit for n in analyse("the first 3 months").numbers] == ["", "months"]
+    # "R$" is the real and "A$" the Australian dollar: neither matches a plain "$"
+    assert [n.unit for n in analyse("It costs R$ 10 or A$5.").numbers] == ["", ""]
+
+
+def test_a_span_of_years_is_backed_by_a_year_inside_it() -> None:
+    def backs(evidence: str, claim: str) -> bool:
+        return any(
+            numbers_match(c, e) for c in analyse(claim).numbers for e in analyse(evidence).numbers
+        )
+
+    assert backs("Set during Christmas 1183", "set in 12th century England")
+    assert backs("Set during Christmas 1183", "set in the twelfth century")
+    assert not backs("Set in 1250", "set in the 12th-century")
+    assert backs("She moved there in 1994.", "in the 1990s")
+    assert backs("She moved there in 1994.", "in the 1990's")
+    # a year and an initial are no decade
+    assert [n.qualifier for n in analyse("In 1990, S. Karato proposed it.").numbers] == [""]
+    assert backs("She moved there in 1850.", "in the 1800s")
+    assert not backs("She moved there in 2015.", "in the 2000s")
+    assert backs("in the 1850s", "a 19th-century novel")
+    # A year, or a decade, says more than the span around it
+    assert not backs("in the 1990s", "She moved there in 1994.")
+    assert not backs("a 19th-century novel", "in the 1850s")
+    # "four centuries" is how long, and "the 12th" and "century" are one number, not words to find
+    assert [n.qualifier for n in analyse("over four centuries").numbers] == ["gt"]
+    assert analyse("set in 12th century England").content == ["set", "england"]
+
+
+def test_an_ordinal_is_a_number_however_written() -> None:
+    nineteenth = analyse("the nineteenth president").numbers
+    assert [(n.value, n.text) for n in nineteenth] == [(19, "nineteenth")]
+    assert numbers_match(analyse("the 19th president").numbers[0], nineteenth[0])
+    assert analyse("the 2nd president").content == ["president"]
+    # a share is no place in a row
+    assert analyse("about one-tenth of the force").numbers == []
+
+
 def test_a_bound_does_not_match_the_opposite_bound() -> None:
     under = analyse("free shipping on orders under $100").numbers[0]
     assert not numbers_match(under, analyse("free shipping on orders over $100").numbers[0])
