@@ -194,6 +194,9 @@ class Number:
     # A count the text itself lists the items of ("two plans, Basic and Pro"): what backs it is what
     # backs each item.
     listed: bool = field(default=False, compare=False)
+    # A place in a row ("12th", "twelfth"). It still matches a count: "the fifth season" is
+    # "season 5", and "9th grade" is "grade 9".
+    ordinal: bool = False
 
 
 @dataclass
@@ -321,7 +324,7 @@ _COUNTRY_SPELLINGS = (
     (re.compile(r"\bU\.\s?K\.|\bUK\b|\bUnited Kingdom\b|\bGreat Britain\b"), "UK"),
 )
 # "US$5" is a price; "paid the U.S. $20 million" still names the country.
-_US_DOLLARS = re.compile(r"\bU\.?S\.?\$")
+_US_DOLLARS = re.compile(r"\bU\.?S\.?D?\$")
 # "R.M.S. Titanic" is "RMS Titanic": dotted capitals are one token, not three one-letter words.
 _DOTTED = re.compile(r"\b(?:[A-Z]\.){2,}")
 # "the 2018–19 season" states 2019 as much as 2018.
@@ -457,9 +460,9 @@ _YEN_OR_YUAN = "yen or yuan"
 _CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds", "¥": _YEN_OR_YUAN}
 _SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£", _YEN_OR_YUAN: "¥"}
 # Tokenised corpora write "$ 181,674,817"; a range writes its sign once ("$10-20", "10–20%"). A
-# spaced dash is punctuation, not a range ("He scored 12 — 40% of the points"). A "$" after a letter
-# is another dollar or the real ("A$", "R$"; "US$" is "$" by now).
-_SIGN_BEFORE = re.compile(r"(?<![^\W\d_])([$＄€£¥]) ?(?:\d[\d.,]*[-–])?$")
+# spaced dash is punctuation, not a range ("He scored 12 — 40% of the points"). Letters before the
+# sign make another currency of it, "R$" (reais) or "A$" ("US$" is "$" by now).
+_SIGN_BEFORE = re.compile(r"(?<![^\W\d_])([A-Za-z]{0,3})([$＄€£¥]) ?(?:\d[\d.,]*[-–])?$")
 _PERCENT_AFTER = re.compile(r"(?:[-–]\d[\d.,]*)? ?[%％]")
 
 
@@ -481,7 +484,8 @@ def _tokens(text: str) -> tuple[list[str], list[str]]:
             if _PERCENT_AFTER.match(text, m.end()):
                 sign = "percent"
             elif before:
-                sign = _CURRENCY_SIGNS[before.group(1)]
+                prefix, symbol = before.groups()
+                sign = f"{prefix.lower()}{symbol}" if prefix else _CURRENCY_SIGNS[symbol]
         signs.append(sign)
     return out, signs
 
@@ -502,18 +506,26 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
     out: list[Number] = []
     at: list[tuple[int, int]] = []  # each number's first token and the token after its scale
     lowered = [t.lower() for t in tokens]
+    skip: set[int] = set()
     for i, tok in enumerate(lowered):
+        if i in skip:
+            continue
         value: float | None
-        decade = _DECADE.fullmatch(tok)
+        last = i  # the number's last word: the "five" of "twenty-five"
+        decade = _DECADE.fullmatch(tok) if tok[0].isdigit() else None
         if decade:
             value = float(decade.group(1))
         elif tok[0].isdigit():
             value = _parse_number(tok)
         elif tok in _NUMBER_WORDS and tok not in ("one", "second"):
             # "one" and "second" are far more often pronoun/ordinal-of-time than a checkable number.
-            if tok in _ORDINALS and i > 0 and lowered[i - 1] in _NUMBER_WORDS:
+            if tok in _ORDINALS and i > 0 and lowered[i - 1] in _DIGIT_WORDS:
                 continue  # "one-tenth", "two-thirds": a share, not a place in a row
             value = float(_NUMBER_WORDS[tok])
+            if tok in _TENS and i + 1 < len(lowered) and lowered[i + 1] in _DIGIT_WORDS:
+                last = i + 1  # "twenty-five", "twenty-first"
+                value += _NUMBER_WORDS[lowered[last]]
+                skip.add(last)
         else:
             continue
         if value is None:
@@ -522,11 +534,12 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         # "$1999" is a price, not a year
         written = tok.isdigit() and len(tok) == 4 or decade is not None
         is_year = not sign and written and 1000 <= value <= 2100
-        if i + 1 < len(lowered) and lowered[i + 1] in _SCALES:
-            value *= _SCALES[lowered[i + 1]]
+        scaled = last + 1 < len(lowered) and lowered[last + 1] in _SCALES
+        if scaled:
+            value *= _SCALES[lowered[last + 1]]
             is_year = False
         unit = ""
-        j = i + 1 if not (i + 1 < len(lowered) and lowered[i + 1] in _SCALES) else i + 2
+        j = last + 2 if scaled else last + 1
         word_unit = UNITS.get(lowered[j], "") if j < len(lowered) else ""
         # "$499/month" is an amount of dollars a month, not 499 months: the sign outranks the word,
         # which then says what the amount is of, unless it says the same ("$499 USD").
@@ -544,44 +557,64 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             qualifier = "gt"
         if any(w in ("under", "less", "below", "fewer") for w in window):
             qualifier = "lt"
-        period = _period(lowered, i, value, is_year)
+        ordinal = lowered[last] in _ORDINALS or lowered[last + 1 : last + 2] in _SUFFIXES
+        period = _period(lowered, i, last, value, is_year, ordinal)
         if period:
             qualifier, is_year, unit = period, True, ""
-        near = lowered[max(0, i - 1) : i] + lowered[i + 1 : i + 2]
+        near = lowered[max(0, i - 1) : i] + lowered[last + 1 : last + 2]
         count = tok[0].isdigit() and not is_year and not any(w in MONTHS for w in near)
-        text = " ".join(tokens[i : j + 1 if unit else j])
-        if period == "century":  # "12th century", "twelfth century"
-            ordinal = "".join(tokens[i : i + 2]) if tok[0].isdigit() else tokens[i]
-            text = f"{ordinal} {tokens[i + 2 if tok[0].isdigit() else i + 1]}"
+        # "the 5th of November" is a date, as "5 November" is
+        ordinal = (
+            ordinal
+            and not period
+            and not any(w in MONTHS for w in lowered[max(0, i - 3) : last + 4])
+        )
+        head = "-".join(tokens[i : last + 1])  # "twenty-five"
+        suffixed = tok[0].isdigit() and lowered[last + 1 : last + 2] in _SUFFIXES
+        if suffixed:
+            head += tokens[last + 1]  # "12th"
+        text = " ".join([head, *tokens[last + 1 : j + 1 if unit else j]])
+        if period == "century":
+            text = f"{head} {tokens[last + 2 if suffixed else last + 1]}"
         after = lowered[j + 1 if unit else j :][:2]
         if sign:
             # "¥500 yen" says which of the two "¥" writes
             unit = unit or sign
-            text = f"{text}%" if sign == "percent" else f"{_SIGN_OF[sign]}{text}"
+            text = f"{text}%" if sign == "percent" else f"{_SIGN_OF.get(sign, sign.upper())}{text}"
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
-        out.append(Number(value, qualifier, is_year, unit, count, text, counted))
+        out.append(Number(value, qualifier, is_year, unit, count, text, counted, ordinal=ordinal))
         at.append((i, j))
     return _ranges(out, at, lowered)
 
 
 _ORDINAL_SUFFIX = frozenset(["st", "nd", "rd", "th"])
+_SUFFIXES = [[s] for s in _ORDINAL_SUFFIX]
 _CENTURY = frozenset(["century", "centuries"])
-_RANGE_WORDS = frozenset(["to", "and"])
-_RANGE_SCALES = {k: v for k, v in _SCALES.items() if len(k) > 2}
+_RANGE_WORDS = frozenset(["to", "and", "through"])
+# "4 to 6 m" and "5-10k" are metres and thousands as often as millions: only a scale that cannot be
+# anything else spreads over a range
+_RANGE_SCALES = {k: v for k, v in _SCALES.items() if k not in ("k", "m")}
 _ORDINALS = frozenset(w for w in _NUMBER_WORDS if w.endswith(("st", "nd", "rd", "th")))
+_TENS = words("twenty thirty forty fifty sixty seventy eighty ninety")
+_DIGIT_WORDS = words(
+    "one two three four five six seven eight nine first second third fourth fifth sixth seventh "
+    "eighth ninth"
+)
+# "the 1990s" and "the 1990's", but "2020's summer" is a year's, and "1000s of customers" thousands
+_DECADE_AFTER = frozenset(["the", "early", "mid", "late", "of", "in", "from", "since", "to"])
 
 
-def _period(lowered: Sequence[str], i: int, value: float, is_year: bool) -> str:
-    """ "decade" for "the 1990s", "century" for "the 12th century" or "the twelfth century", else
-    "": a claim's span of years is backed by any year in it ("the 1990s" by "in 1994")."""
+def _period(
+    lowered: Sequence[str], i: int, last: int, value: float, is_year: bool, ordinal: bool
+) -> str:
+    """ "decade" for "the 1990s", "century" for "the 12th century" or "the twenty-first century",
+    else "": a claim's span of years is backed by any year in it ("the 1990s" by "in 1994")."""
     if _DECADE.fullmatch(lowered[i]):
-        return "decade" if is_year else ""
-    following = lowered[i + 1 : i + 3]
-    if lowered[i][0].isdigit():
-        following = following[1:] if following[:1] and following[0] in _ORDINAL_SUFFIX else []
-    elif lowered[i] not in _ORDINALS:  # "four centuries" is how long, not when
-        following = []
-    if following[:1] and following[0] in _CENTURY and 1 <= value <= 21 and value == int(value):
+        possessive = lowered[i][-2] in "'’" and (i == 0 or lowered[i - 1] not in _DECADE_AFTER)
+        return "decade" if is_year and value >= 1100 and not possessive else ""
+    # "four centuries" is how long, not when
+    following = lowered[last + 2 if lowered[i][0].isdigit() else last + 1 :][:1]
+    if ordinal and following and following[0] in _CENTURY and 1 <= value <= 21:
         return "century"
     return ""
 
@@ -590,21 +623,27 @@ def _ranges(
     numbers: list[Number], at: Sequence[tuple[int, int]], lowered: Sequence[str]
 ) -> list[Number]:
     """A range writes its scale and unit once, after its second end: "$5-6 million" is $5 million
-    to $6 million, "1,000-2,000 USD" and "5 to 10 km" name the unit of both ends."""
+    to $6 million, "1,000-2,000 USD" and "5 to 10 km" name the unit of both ends, and "the 18th
+    and 19th centuries" are both centuries."""
     out = list(numbers)
     for k in range(len(out) - 1):
         a, b = out[k], out[k + 1]
         (i, j), (i2, j2) = at[k], at[k + 1]
+        between = lowered[j:i2]
+        if b.qualifier == "century" and a.ordinal and between and between[-1] in _RANGE_WORDS:
+            out[k] = replace(a, qualifier="century", is_year=True, ordinal=False)
+            continue
         digits = lowered[i][0].isdigit() and lowered[i2][0].isdigit()  # not "the first 3 months"
         adjacent = digits and (i2 == i + 1 or i2 == i + 2 and lowered[i + 1] in _RANGE_WORDS)
-        if not adjacent or j != i + 1 or a.is_year or b.is_year or a.value >= b.value:
+        # "1500-2000 USD" is a range of prices, "1990-2000" of years
+        dated = b.is_year or a.is_year and not b.unit
+        if not adjacent or j != i + 1 or dated or a.value >= b.value:
             continue
-        # "4 to 6 m" are metres as often as millions: only a scale written out spreads
         scale = _RANGE_SCALES.get(lowered[i2 + 1], 1.0) if j2 == i2 + 2 else 1.0
         value = a.value * scale if a.value * scale < b.value else a.value
         unit = a.unit or b.unit
         if value != a.value or unit != a.unit:
-            out[k] = replace(a, value=value, unit=unit)
+            out[k] = replace(a, value=value, unit=unit, is_year=False, count=True)
     return out
 
 
@@ -829,7 +868,7 @@ def _numeral_words(tokens: Sequence[str]) -> set[int]:
     for i in range(1, len(tokens)):
         t, before = tokens[i], tokens[i - 1]
         suffix = t in _ORDINAL_SUFFIX and before[0].isdigit()
-        if suffix or t in _CENTURY and (i - 1 in out or before in _NUMBER_WORDS):
+        if suffix or t in _CENTURY and (i - 1 in out or before in _ORDINALS):
             out.add(i)
     return out
 

@@ -159,8 +159,18 @@ def test_a_range_writes_its_scale_and_unit_once_and_a_foreign_dollar_is_no_dolla
     assert [n.value for n in analyse("buried under 4 to 6 m of ash").numbers][0] == 4
     assert [n.value for n in analyse("in 2019 5 million people").numbers] == [2019, 5e6]
     assert [n.unit for n in analyse("the first 3 months").numbers] == ["", "months"]
-    # "R$" is the real and "A$" the Australian dollar: neither matches a plain "$"
-    assert [n.unit for n in analyse("It costs R$ 10 or A$5.").numbers] == ["", ""]
+    assert [n.value for n in analyse("It raised $5-6bn.").numbers] == [5e9, 6e9]
+    # a price range may start at a number that reads like a year
+    assert [(n.unit, n.is_year) for n in analyse("1500-2000 USD").numbers] == [
+        ("dollars", False),
+        ("dollars", False),
+    ]
+    # "R$" is the real and "A$" the Australian dollar: each its own currency, no plain "$"
+    foreign = analyse("It costs R$ 10 or A$5.").numbers
+    assert [(n.text, n.unit) for n in foreign] == [("R$10", "r$"), ("A$5", "a$")]
+    assert not numbers_match(foreign[0], analyse("It costs $10.").numbers[0])
+    assert not numbers_match(analyse("C$2 billion").numbers[0], analyse("€2 billion").numbers[0])
+    assert analyse("USD$5,000").numbers[0].unit == "dollars"
 
 
 def test_a_span_of_years_is_backed_by_a_year_inside_it() -> None:
@@ -174,6 +184,13 @@ def test_a_span_of_years_is_backed_by_a_year_inside_it() -> None:
     assert not backs("Set in 1250", "set in the 12th-century")
     assert backs("She moved there in 1994.", "in the 1990s")
     assert backs("She moved there in 1994.", "in the 1990's")
+    assert backs("in 2005", "the twenty-first century")
+    assert backs("from 1150 to 1180", "between the 12th and 14th centuries")
+    # a year's possessive and thousands are no decade
+    assert [n.qualifier for n in analyse("2020's summer was hot").numbers] == [""]
+    assert [n.qualifier for n in analyse("1000s of customers").numbers] == [""]
+    # "four centuries" is how long: no span, and "centuries" stays a word
+    assert "century" in analyse("The empire lasted four centuries.").content
     # a year and an initial are no decade
     assert [n.qualifier for n in analyse("In 1990, S. Karato proposed it.").numbers] == [""]
     assert backs("She moved there in 1850.", "in the 1800s")
@@ -192,8 +209,18 @@ def test_an_ordinal_is_a_number_however_written() -> None:
     assert [(n.value, n.text) for n in nineteenth] == [(19, "nineteenth")]
     assert numbers_match(analyse("the 19th president").numbers[0], nineteenth[0])
     assert analyse("the 2nd president").content == ["president"]
-    # a share is no place in a row
+    # a share is no place in a row; a place is its number ("the fifth season" is "season 5")
     assert analyse("about one-tenth of the force").numbers == []
+    assert numbers_match(analyse("a fifth season").numbers[0], analyse("season 5").numbers[0])
+    # tens and units are one number
+    assert [(n.value, n.ordinal) for n in analyse("the twenty-first president").numbers] == [
+        (21, True)
+    ]
+    assert [n.value for n in analyse("twenty-five people").numbers] == [25]
+    # a date's ordinal is the day
+    assert numbers_match(
+        analyse("on the 5th of November").numbers[0], analyse("on 5 November").numbers[0]
+    )
 
 
 def test_a_bound_does_not_match_the_opposite_bound() -> None:
