@@ -14,9 +14,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 # Letters/digits runs, keeping internal apostrophes ("don't") and numbers with separators ("1,500.25").
-# "1990s" is one token, a decade (`_DECADE`); "In 1990, S. Karato" is a year and an initial.
-_TOKEN_RE = re.compile(r"\d{3}0['’]?s\b|\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
+# One token each: a decade ("1990s", `_DECADE`; "In 1990, S. Karato" is a year and an initial), a
+# place written in digits ("12th", `_ORDINAL_DIGITS`; "10 St Mary's" is a number and a name) and a
+# hyphenated number word ("twenty-five"; "She was twenty. One day…" is 20 and a word).
+_TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_UNITS_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh"
+    "|eighth|ninth"
+)
+_TOKEN_RE = re.compile(
+    r"\d{3}0['’]?s\b|\d+(?:st|nd|rd|th|ST|ND|RD|TH)\b"
+    rf"|(?i:(?:{_TENS_WORDS})-(?:{_UNITS_WORDS}))\b"
+    r"|\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*",
+    re.UNICODE,
+)
 _DECADE = re.compile(r"(\d{3}0)['’]?s")
+_ORDINAL_DIGITS = re.compile(r"(\d+)(?:st|nd|rd|th)", re.IGNORECASE)
 
 
 def words(text: str) -> frozenset[str]:
@@ -101,6 +114,13 @@ _NUMBER_WORDS = {
     "nineteenth": 19,
     "twentieth": 20,
 }
+_NUMBER_WORDS.update(
+    {
+        f"{tens}-{units}": _NUMBER_WORDS[tens] + _NUMBER_WORDS[units]
+        for tens in _TENS_WORDS.split("|")
+        for units in _UNITS_WORDS.split("|")
+    }
+)
 _SCALES = {
     "thousand": 1e3,
     "million": 1e6,
@@ -194,9 +214,9 @@ class Number:
     # A count the text itself lists the items of ("two plans, Basic and Pro"): what backs it is what
     # backs each item.
     listed: bool = field(default=False, compare=False)
-    # A place in a row ("12th", "twelfth"). It still matches a count: "the fifth season" is
-    # "season 5", and "9th grade" is "grade 9".
-    ordinal: bool = False
+    # A place in a row ("12th", "twelfth"), read by `_ranges` ("the 18th and 19th centuries"). It
+    # matches a count all the same: "the fifth season" is "season 5", and "9th grade" "grade 9".
+    ordinal: bool = field(default=False, compare=False)
 
 
 @dataclass
@@ -504,42 +524,36 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
     """Numbers with magnitude words folded in ("1.5 million") and a preceding qualifier kept;
     `signs` (from `_tokens`) gives a number the unit its "$" or "%" writes."""
     out: list[Number] = []
-    at: list[tuple[int, int]] = []  # each number's first token and the token after its scale
+    at: list[tuple[int, int]] = []  # each number's token and the token after its scale
     lowered = [t.lower() for t in tokens]
-    skip: set[int] = set()
     for i, tok in enumerate(lowered):
-        if i in skip:
-            continue
         value: float | None
-        last = i  # the number's last word: the "five" of "twenty-five"
         decade = _DECADE.fullmatch(tok) if tok[0].isdigit() else None
-        if decade:
-            value = float(decade.group(1))
+        place = _ORDINAL_DIGITS.fullmatch(tok) if tok[0].isdigit() else None
+        found = decade or place
+        if found:
+            value = float(found.group(1))
         elif tok[0].isdigit():
             value = _parse_number(tok)
         elif tok in _NUMBER_WORDS and tok not in ("one", "second"):
             # "one" and "second" are far more often pronoun/ordinal-of-time than a checkable number.
-            if tok in _ORDINALS and i > 0 and lowered[i - 1] in _DIGIT_WORDS:
-                continue  # "one-tenth", "two-thirds": a share, not a place in a row
+            if tok in _ORDINALS and i > 0 and lowered[i - 1] in _UNITS:
+                continue  # "one-tenth": a share, not a place in a row
             value = float(_NUMBER_WORDS[tok])
-            if tok in _TENS and i + 1 < len(lowered) and lowered[i + 1] in _DIGIT_WORDS:
-                last = i + 1  # "twenty-five", "twenty-first"
-                value += _NUMBER_WORDS[lowered[last]]
-                skip.add(last)
         else:
             continue
         if value is None:
             continue
         sign = signs[i] if i < len(signs) else ""
         # "$1999" is a price, not a year
-        written = tok.isdigit() and len(tok) == 4 or decade is not None
+        written = (tok.isdigit() and len(tok) == 4) or decade is not None
         is_year = not sign and written and 1000 <= value <= 2100
-        scaled = last + 1 < len(lowered) and lowered[last + 1] in _SCALES
+        scaled = i + 1 < len(lowered) and lowered[i + 1] in _SCALES
         if scaled:
-            value *= _SCALES[lowered[last + 1]]
+            value *= _SCALES[lowered[i + 1]]
             is_year = False
         unit = ""
-        j = last + 2 if scaled else last + 1
+        j = i + 2 if scaled else i + 1
         word_unit = UNITS.get(lowered[j], "") if j < len(lowered) else ""
         # "$499/month" is an amount of dollars a month, not 499 months: the sign outranks the word,
         # which then says what the amount is of, unless it says the same ("$499 USD").
@@ -557,25 +571,17 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             qualifier = "gt"
         if any(w in ("under", "less", "below", "fewer") for w in window):
             qualifier = "lt"
-        ordinal = lowered[last] in _ORDINALS or lowered[last + 1 : last + 2] in _SUFFIXES
-        period = _period(lowered, i, last, value, is_year, ordinal)
+        ordinal = place is not None or tok in _ORDINALS
+        period = _period(lowered, i, value, is_year, ordinal)
         if period:
             qualifier, is_year, unit = period, True, ""
-        near = lowered[max(0, i - 1) : i] + lowered[last + 1 : last + 2]
+        elif decade and tok[-2] not in "'’":  # "1000s of customers" counts thousands
+            is_year = False
+        near = lowered[max(0, i - 1) : i] + lowered[i + 1 : i + 2]
         count = tok[0].isdigit() and not is_year and not any(w in MONTHS for w in near)
-        # "the 5th of November" is a date, as "5 November" is
-        ordinal = (
-            ordinal
-            and not period
-            and not any(w in MONTHS for w in lowered[max(0, i - 3) : last + 4])
-        )
-        head = "-".join(tokens[i : last + 1])  # "twenty-five"
-        suffixed = tok[0].isdigit() and lowered[last + 1 : last + 2] in _SUFFIXES
-        if suffixed:
-            head += tokens[last + 1]  # "12th"
-        text = " ".join([head, *tokens[last + 1 : j + 1 if unit else j]])
+        text = " ".join(tokens[i : j + 1 if unit else j])
         if period == "century":
-            text = f"{head} {tokens[last + 2 if suffixed else last + 1]}"
+            text = f"{tokens[i]} {tokens[i + 1]}"  # "12th century", "twenty-first century"
         after = lowered[j + 1 if unit else j :][:2]
         if sign:
             # "¥500 yen" says which of the two "¥" writes
@@ -584,43 +590,55 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
         out.append(Number(value, qualifier, is_year, unit, count, text, counted, ordinal=ordinal))
         at.append((i, j))
-    return _ranges(out, at, lowered)
+    return _ranges(out, at, lowered, signs)
 
 
-_ORDINAL_SUFFIX = frozenset(["st", "nd", "rd", "th"])
-_SUFFIXES = [[s] for s in _ORDINAL_SUFFIX]
 _CENTURY = frozenset(["century", "centuries"])
-_RANGE_WORDS = frozenset(["to", "and", "through"])
+_BEFORE_CHRIST = frozenset(["bc", "bce"])
+_RANGE_WORDS = frozenset(["to", "and", "through", "or"])
 # "4 to 6 m" and "5-10k" are metres and thousands as often as millions: only a scale that cannot be
 # anything else spreads over a range
 _RANGE_SCALES = {k: v for k, v in _SCALES.items() if k not in ("k", "m")}
 _ORDINALS = frozenset(w for w in _NUMBER_WORDS if w.endswith(("st", "nd", "rd", "th")))
-_TENS = words("twenty thirty forty fifty sixty seventy eighty ninety")
-_DIGIT_WORDS = words(
-    "one two three four five six seven eight nine first second third fourth fifth sixth seventh "
-    "eighth ninth"
-)
-# "the 1990s" and "the 1990's", but "2020's summer" is a year's, and "1000s of customers" thousands
-_DECADE_AFTER = frozenset(["the", "early", "mid", "late", "of", "in", "from", "since", "to"])
+_UNITS = frozenset(_UNITS_WORDS.split("|")[:9])  # "one" ... "nine"
+# The words that lead into a decade written with an apostrophe ("in the 1990's"); without one,
+# "2020's summer" is a year's.
+_DECADE_LEADS = frozenset(["the", "early", "mid", "late", "of", "in", "from", "since", "to"])
 
 
-def _period(
-    lowered: Sequence[str], i: int, last: int, value: float, is_year: bool, ordinal: bool
-) -> str:
+def _is_ordinal(token: str) -> bool:
+    return token in _ORDINALS or _ORDINAL_DIGITS.fullmatch(token) is not None
+
+
+def _names_century(lowered: Sequence[str], i: int) -> bool:
+    """Does the ordinal at `i` name a century of our era ("the 12th century", not "the 5th century
+    BC", whose years `Number` cannot hold)?"""
+    following = lowered[i + 1 : i + 3]
+    return (
+        following[:1] != []
+        and following[0] in _CENTURY
+        and not (len(following) > 1 and following[1] in _BEFORE_CHRIST)
+    )
+
+
+def _period(lowered: Sequence[str], i: int, value: float, is_year: bool, ordinal: bool) -> str:
     """ "decade" for "the 1990s", "century" for "the 12th century" or "the twenty-first century",
     else "": a claim's span of years is backed by any year in it ("the 1990s" by "in 1994")."""
     if _DECADE.fullmatch(lowered[i]):
-        possessive = lowered[i][-2] in "'’" and (i == 0 or lowered[i - 1] not in _DECADE_AFTER)
+        leads = i > 0 and lowered[i - 1] in _DECADE_LEADS
+        possessive = lowered[i][-2] in "'’" and not leads
         return "decade" if is_year and value >= 1100 and not possessive else ""
     # "four centuries" is how long, not when
-    following = lowered[last + 2 if lowered[i][0].isdigit() else last + 1 :][:1]
-    if ordinal and following and following[0] in _CENTURY and 1 <= value <= 21:
+    if ordinal and 1 <= value <= 21 and _names_century(lowered, i):
         return "century"
     return ""
 
 
 def _ranges(
-    numbers: list[Number], at: Sequence[tuple[int, int]], lowered: Sequence[str]
+    numbers: list[Number],
+    at: Sequence[tuple[int, int]],
+    lowered: Sequence[str],
+    signs: Sequence[str],
 ) -> list[Number]:
     """A range writes its scale and unit once, after its second end: "$5-6 million" is $5 million
     to $6 million, "1,000-2,000 USD" and "5 to 10 km" name the unit of both ends, and "the 18th
@@ -629,15 +647,17 @@ def _ranges(
     for k in range(len(out) - 1):
         a, b = out[k], out[k + 1]
         (i, j), (i2, j2) = at[k], at[k + 1]
-        between = lowered[j:i2]
-        if b.qualifier == "century" and a.ordinal and between and between[-1] in _RANGE_WORDS:
-            out[k] = replace(a, qualifier="century", is_year=True, ordinal=False)
+        between = lowered[i + 1 : i2]
+        joined = not between or (len(between) == 1 and between[0] in _RANGE_WORDS)
+        if b.qualifier == "century" and a.ordinal and joined and a.value < b.value:
+            out[k] = replace(a, qualifier="century", is_year=True, count=False)
             continue
         digits = lowered[i][0].isdigit() and lowered[i2][0].isdigit()  # not "the first 3 months"
-        adjacent = digits and (i2 == i + 1 or i2 == i + 2 and lowered[i + 1] in _RANGE_WORDS)
+        # "2 and $5 million": a sign written before the second end is that end's alone
+        signed = i2 < len(signs) and signs[i2] not in ("", "percent") and not signs[i]
         # "1500-2000 USD" is a range of prices, "1990-2000" of years
-        dated = b.is_year or a.is_year and not b.unit
-        if not adjacent or j != i + 1 or dated or a.value >= b.value:
+        dated = b.is_year or (a.is_year and not b.unit)
+        if not (digits and joined) or j != i + 1 or signed or dated or a.value >= b.value:
             continue
         scale = _RANGE_SCALES.get(lowered[i2 + 1], 1.0) if j2 == i2 + 2 else 1.0
         value = a.value * scale if a.value * scale < b.value else a.value
@@ -862,15 +882,9 @@ def _listed_counts(text: str) -> set[str]:
 
 
 def _numeral_words(tokens: Sequence[str]) -> set[int]:
-    """Positions of the words that are part of a number, not words of their own: the "th" of "12th"
-    and the "century" of "12th century" (the number is the whole span of years)."""
-    out: set[int] = set()
-    for i in range(1, len(tokens)):
-        t, before = tokens[i], tokens[i - 1]
-        suffix = t in _ORDINAL_SUFFIX and before[0].isdigit()
-        if suffix or t in _CENTURY and (i - 1 in out or before in _ORDINALS):
-            out.add(i)
-    return out
+    """Positions of the words that are part of a number, not words of their own: the "century" of
+    "12th century" (the number is the whole span of years)."""
+    return {i + 1 for i, t in enumerate(tokens) if _is_ordinal(t) and _names_century(tokens, i)}
 
 
 def analyse(text: str) -> Analysis:

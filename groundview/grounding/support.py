@@ -541,7 +541,7 @@ def _rivals(n: Number, near: Sequence[Number]) -> list[Number]:
     as a word must count the same thing: a summary counts what its source lists ("the four
     products", "the two leaders") without the source ever writing the count, so only "two
     children" against "three children" conflicts."""
-    if not n.text.isalpha():
+    if not n.text.replace("-", "").isalpha():  # "twenty-five" is a word too
         return [m for m in near if m.is_year == n.is_year]
     return [m for m in near if n.counted & m.counted and not numbers_match(n, m)]
 

@@ -158,6 +158,8 @@ def test_a_range_writes_its_scale_and_unit_once_and_a_foreign_dollar_is_no_dolla
     # "m" is metres as often as millions, a year no range end, an ordinal no amount
     assert [n.value for n in analyse("buried under 4 to 6 m of ash").numbers][0] == 4
     assert [n.value for n in analyse("in 2019 5 million people").numbers] == [2019, 5e6]
+    # a sign before the second end is that end's alone
+    assert [n.value for n in analyse("He had 2 and $5 million").numbers] == [2, 5e6]
     assert [n.unit for n in analyse("the first 3 months").numbers] == ["", "months"]
     assert [n.value for n in analyse("It raised $5-6bn.").numbers] == [5e9, 6e9]
     # a price range may start at a number that reads like a year
@@ -185,10 +187,15 @@ def test_a_span_of_years_is_backed_by_a_year_inside_it() -> None:
     assert backs("She moved there in 1994.", "in the 1990s")
     assert backs("She moved there in 1994.", "in the 1990's")
     assert backs("in 2005", "the twenty-first century")
-    assert backs("from 1150 to 1180", "between the 12th and 14th centuries")
-    # a year's possessive and thousands are no decade
-    assert [n.qualifier for n in analyse("2020's summer was hot").numbers] == [""]
-    assert [n.qualifier for n in analyse("1000s of customers").numbers] == [""]
+    for both in ("between the 12th and 14th centuries", "the 12th–14th centuries"):
+        assert [n.qualifier for n in analyse(both).numbers] == ["century", "century"]
+    # no era the years hold
+    assert [n.qualifier for n in analyse("the 5th century BC").numbers] == [""]
+    # a year's possessive is the year, and "1000s of customers" counts thousands
+    summer = analyse("2020's summer was hot").numbers
+    assert [(n.qualifier, n.is_year) for n in summer] == [("", True)]
+    thousands = analyse("1000s of customers").numbers
+    assert [(n.qualifier, n.is_year, n.count) for n in thousands] == [("", False, True)]
     # "four centuries" is how long: no span, and "centuries" stays a word
     assert "century" in analyse("The empire lasted four centuries.").content
     # a year and an initial are no decade
@@ -212,11 +219,12 @@ def test_an_ordinal_is_a_number_however_written() -> None:
     # a share is no place in a row; a place is its number ("the fifth season" is "season 5")
     assert analyse("about one-tenth of the force").numbers == []
     assert numbers_match(analyse("a fifth season").numbers[0], analyse("season 5").numbers[0])
-    # tens and units are one number
-    assert [(n.value, n.ordinal) for n in analyse("the twenty-first president").numbers] == [
-        (21, True)
-    ]
+    # tens and units joined by a hyphen are one number, and apart two
+    assert [n.value for n in analyse("the twenty-first president").numbers] == [21]
     assert [n.value for n in analyse("twenty-five people").numbers] == [25]
+    assert [n.value for n in analyse("She was twenty. One day she left.").numbers] == [20]
+    # "St" after a number is a name, not the number's place
+    assert "st" in analyse("10 St Mary's Road").content
     # a date's ordinal is the day
     assert numbers_match(
         analyse("on the 5th of November").numbers[0], analyse("on 5 November").numbers[0]
