@@ -613,12 +613,8 @@ def _is_ordinal(token: str) -> bool:
 def _names_century(lowered: Sequence[str], i: int) -> bool:
     """Does the ordinal at `i` name a century of our era ("the 12th century", not "the 5th century
     BC", whose years `Number` cannot hold)?"""
-    following = lowered[i + 1 : i + 3]
-    return (
-        following[:1] != []
-        and following[0] in _CENTURY
-        and not (len(following) > 1 and following[1] in _BEFORE_CHRIST)
-    )
+    following = [*lowered[i + 1 : i + 3], "", ""]
+    return following[0] in _CENTURY and following[1] not in _BEFORE_CHRIST
 
 
 def _period(lowered: Sequence[str], i: int, value: float, is_year: bool, ordinal: bool) -> str:

@@ -189,7 +189,8 @@ def test_a_span_of_years_is_backed_by_a_year_inside_it() -> None:
     assert backs("in 2005", "the twenty-first century")
     for both in ("between the 12th and 14th centuries", "the 12th–14th centuries"):
         assert [n.qualifier for n in analyse(both).numbers] == ["century", "century"]
-    # no era the years hold
+    # an ordinal that ends the text, and one of a century before our era, name no span
+    assert [n.qualifier for n in analyse("He finished 12th").numbers] == [""]
     assert [n.qualifier for n in analyse("the 5th century BC").numbers] == [""]
     # a year's possessive is the year, and "1000s of customers" counts thousands
     summer = analyse("2020's summer was hot").numbers
