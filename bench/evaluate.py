@@ -304,6 +304,12 @@ def _response_metrics(rows: np.ndarray) -> str:
     )
 
 
+def _passing(found: np.ndarray, good: str, bad: str) -> None:
+    """The share of answers every claim of which is cited, by gold label (`_verdict` rows)."""
+    cited, gold = found[:, 1].astype(bool), found[:, 0].astype(bool)
+    print(f"  passing: {good} {cited[gold].mean():.3f}, {bad} {cited[~gold].mean():.3f}")
+
+
 def begin(engine: Engine, data: Path, limit: int | None) -> None:
     rows = [r for r in load_begin(data, test=True) if r.label != "Generic"][:limit]
     items = [(r.response, r.knowledge, int(r.label == "Fully attributable")) for r in rows]
@@ -314,8 +320,7 @@ def fm2(engine: Engine, data: Path, limit: int | None) -> None:
     rows = load_fm2(data, "test")[:limit]
     found = _responses(engine, [(r.claim, r.facts, r.label) for r in rows])
     print(f"FM2 test (adversarial)             {_response_metrics(found)}")
-    cited, gold = found[:, 1].astype(bool), found[:, 0].astype(bool)
-    print(f"  passing: supported {cited[gold].mean():.3f}, refuted {cited[~gold].mean():.3f}")
+    _passing(found, "supported", "refuted")
 
 
 def summedits(engine: Engine, data: Path, limit: int | None, train: TrainingRows | None) -> None:
@@ -339,8 +344,7 @@ def summedits(engine: Engine, data: Path, limit: int | None, train: TrainingRows
                 fold, [(rows[i].summary, rows[i].doc, rows[i].label) for i in mine]
             )
         print(f"SummEdits sales, 5-fold by document {_response_metrics(found)}")
-    cited, gold = found[:, 1].astype(bool), found[:, 0].astype(bool)
-    print(f"  passing: consistent {cited[gold].mean():.3f}, inconsistent {cited[~gold].mean():.3f}")
+    _passing(found, "consistent", "inconsistent")
     for domain in sorted({r.domain for r in rows}):
         mine = np.asarray([r.domain == domain for r in rows])
         if len(set(found[mine, 0])) == 2:

@@ -528,12 +528,13 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
     lowered = [t.lower() for t in tokens]
     for i, tok in enumerate(lowered):
         value: float | None
-        decade = _DECADE.fullmatch(tok) if tok[0].isdigit() else None
-        place = _ORDINAL_DIGITS.fullmatch(tok) if tok[0].isdigit() else None
+        digits = tok[0].isdigit()
+        decade = _DECADE.fullmatch(tok) if digits else None
+        place = _ORDINAL_DIGITS.fullmatch(tok) if digits else None
         found = decade or place
         if found:
             value = float(found.group(1))
-        elif tok[0].isdigit():
+        elif digits:
             value = _parse_number(tok)
         elif tok in _NUMBER_WORDS and tok not in ("one", "second"):
             # "one" and "second" are far more often pronoun/ordinal-of-time than a checkable number.
@@ -572,13 +573,13 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         if any(w in ("under", "less", "below", "fewer") for w in window):
             qualifier = "lt"
         ordinal = place is not None or tok in _ORDINALS
-        period = _period(lowered, i, value, is_year, ordinal)
+        period = _period(lowered, i, value, is_year, ordinal, decade is not None)
         if period:
             qualifier, is_year, unit = period, True, ""
         elif decade and tok[-2] not in "'’":  # "1000s of customers" counts thousands
             is_year = False
         near = lowered[max(0, i - 1) : i] + lowered[i + 1 : i + 2]
-        count = tok[0].isdigit() and not is_year and not any(w in MONTHS for w in near)
+        count = digits and not is_year and not any(w in MONTHS for w in near)
         text = " ".join(tokens[i : j + 1 if unit else j])
         if period == "century":
             text = f"{tokens[i]} {tokens[i + 1]}"  # "12th century", "twenty-first century"
@@ -617,10 +618,12 @@ def _names_century(lowered: Sequence[str], i: int) -> bool:
     return following[0] in _CENTURY and following[1] not in _BEFORE_CHRIST
 
 
-def _period(lowered: Sequence[str], i: int, value: float, is_year: bool, ordinal: bool) -> str:
+def _period(
+    lowered: Sequence[str], i: int, value: float, is_year: bool, ordinal: bool, decade: bool
+) -> str:
     """ "decade" for "the 1990s", "century" for "the 12th century" or "the twenty-first century",
     else "": a claim's span of years is backed by any year in it ("the 1990s" by "in 1994")."""
-    if _DECADE.fullmatch(lowered[i]):
+    if decade:
         leads = i > 0 and lowered[i - 1] in _DECADE_LEADS
         possessive = lowered[i][-2] in "'’" and not leads
         return "decade" if is_year and value >= 1100 and not possessive else ""
@@ -880,7 +883,12 @@ def _listed_counts(text: str) -> set[str]:
 def _numeral_words(tokens: Sequence[str]) -> set[int]:
     """Positions of the words that are part of a number, not words of their own: the "century" of
     "12th century" (the number is the whole span of years)."""
-    return {i + 1 for i, t in enumerate(tokens) if _is_ordinal(t) and _names_century(tokens, i)}
+    # the set lookup first: this runs over every token of every fact sentence
+    return {
+        i + 1
+        for i in range(len(tokens) - 1)
+        if tokens[i + 1] in _CENTURY and _is_ordinal(tokens[i]) and _names_century(tokens, i)
+    }
 
 
 def analyse(text: str) -> Analysis:
