@@ -20,8 +20,8 @@
 * The demo's and Vertex's documented cases, one line each.
 The shipped head is fitted on WiCE-dev, BEGIN's dev responses and SummEdits, so only their k-fold
 numbers count there; FactCheck-GPT and BEGIN's test file are untouched by the head, and the
-cross-encoder saw none of them (only FactCheck-GPT's TRAIN answers). FM2 is untouched by the head; the
-optional cross-encoder was trained on it (pairs.py), so its stacked numbers there are not held out.
+cross-encoder saw none of them (only FactCheck-GPT's TRAIN answers). FM2's test claims are untouched
+by both (the cross-encoder trains on FM2's dev claims, pairs.py).
 """
 
 from __future__ import annotations

@@ -96,3 +96,34 @@ def test_single_logit_model(tmp_path: Path, fake_embedder) -> None:
         {"answerCandidate": "The tower is tall.", "facts": [{"factText": "The tower is tall."}]}
     )
     assert "citationIndices" in response["claims"][0]
+
+
+def test_trained_layers_ship_in_fp16_and_load_over_the_packaged_base(tmp_path: Path) -> None:
+    import torch
+    from safetensors.torch import load_file
+
+    from groundview.grounding.crosstrain import load_base, predict, save_shipped
+    from groundview.grounding.pairs import Pair
+    from groundview.grounding.windows import WindowVerifier
+
+    tokenizer, model = load_base(1)
+    with torch.no_grad():
+        model.classifier.bias.fill_(2.5)
+        model.bert.encoder.layer[5].output.dense.bias.add_(0.05)
+    save_shipped(model, tmp_path, {"version": "test-ce", "max_length": 64}, frozen_layers=4)
+
+    saved = load_file(str(tmp_path / "top_layers.safetensors"))
+    layers = {k.split(".")[3] for k in saved if k.startswith("bert.encoder.layer.")}
+    assert layers == {"4", "5"}
+    assert not any(k.startswith("bert.embeddings.") for k in saved)
+    assert {v.dtype for v in saved.values()} == {torch.float16}
+
+    verifier = WindowVerifier(tmp_path, num_threads=1, precision="float32")
+    assert verifier.version == "test-ce"
+    pair = ("Marie Curie was born in Warsaw.", "Curie was born in Warsaw in 1867. She moved.")
+    trained = predict(model, tokenizer, [Pair(*pair, 1, "test")])
+    base = predict(load_base(1)[1], tokenizer, [Pair(*pair, 1, "test")])
+    got = verifier.logits([pair])
+    # What ships is what was trained (to fp16 rounding), not the packaged base's fresh head.
+    assert abs(float(got[0]) - float(trained[0])) < 0.02
+    assert abs(float(got[0]) - float(base[0])) > 1.0

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
-from groundview.grounding.pairs import clean_fever, is_validation, perturb, swap
+from groundview.grounding.pairs import _fm2, clean_fever, is_validation, perturb, swap
 
 WINDOW = (
     "Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891. "
@@ -55,3 +57,26 @@ def test_perturb_changes_a_number_a_year_or_adds_a_negation() -> None:
     assert None not in out and claim not in out
     assert any("1932" not in s for s in out if s)
     assert any(" was not " in s for s in out if s)
+
+
+def test_fm2_test_claims_stay_out_of_the_training_pairs(tmp_path: Path) -> None:
+    folder = tmp_path / "fm2" / "dataset"
+    folder.mkdir(parents=True)
+    for split in ("dev", "test"):
+        row = {
+            "text": f"A {split} claim about Warsaw.",
+            "label": "SUPPORTS",
+            "wikipedia_page": "Warsaw",
+            "gold_evidence": [{"text": "Warsaw is a city."}],
+            "retrieved_evidence": [
+                {"text": "Warsaw is a city."},
+                {"text": "It lies on the Vistula."},
+                {"text": "It has a zoo."},
+            ],
+        }
+        (folder / f"{split}.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    pairs = list(_fm2(tmp_path))
+    assert {p.claim for p in pairs} == {"A dev claim about Warsaw."}
+    # The supported claim twice: with its window, and with the gold sentence taken out of it.
+    assert [(p.label, p.source) for p in pairs] == [(1, "fm2"), (0, "fm2-removed")]
+    assert "Warsaw is a city." not in pairs[1].window
