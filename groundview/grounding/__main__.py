@@ -53,7 +53,7 @@ def _config(args: argparse.Namespace) -> EngineConfig:
             if args.label_map:
                 kwargs["cross_encoder_label_map"] = json.loads(args.label_map)
         elif model.is_file():
-            kwargs["verifier_path"] = str(model)
+            kwargs["head_path"] = str(model)
         else:
             raise SystemExit(f"--model {model}: no such file or folder")
     return EngineConfig(**kwargs)

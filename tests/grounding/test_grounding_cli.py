@@ -193,3 +193,31 @@ def test_cli_rejects_an_unknown_precision() -> None:
     result = _rows_cli(["--precision", "fp8"], "")
     assert result.returncode == 2
     assert "--precision: invalid choice: 'fp8'" in result.stderr
+
+
+@pytest.mark.model
+def test_cli_model_file_is_the_head_that_scores() -> None:
+    from groundview.grounding.fit_head import neutral_head
+
+    # A head that gives every claim 0.5 (all coefficients zero), passed as --model
+    request = {
+        "answerCandidate": "The Eiffel Tower is 330 metres tall.",
+        "facts": [{"factText": "The Eiffel Tower is 330 metres tall."}],
+        "groundingSpec": {"enableClaimLevelScore": True},
+    }
+    scores = []
+    for extra in ([], ["--model", str(neutral_head(False))]):
+        result = subprocess.run(
+            [sys.executable, "-m", "groundview.grounding", "--threads", "1", *extra],
+            input=json.dumps(request) + "\n",
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        assert result.returncode == 0, result.stderr
+        scores.append(json.loads(result.stdout)["claims"][0]["score"])
+    # The shipped head is sure of a sentence the fact states word for word; the given head is not.
+    assert scores[0] > 0.9
+    assert scores[1] == pytest.approx(0.5)
