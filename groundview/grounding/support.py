@@ -188,6 +188,7 @@ def claim_features(
 
     contrary = (
         _negated_against(claim, cands)
+        or _affirmed_against(claim, cands)
         or _opposed(claim, cands)
         or _opposed_here(claim, cands)
         or _swapped(claim, cands)
@@ -231,6 +232,7 @@ class Gaps:
     # against "Saturn has 274 moons. Jupiter follows with 97.")
     elsewhere: list[str]
     negated: list[str]  # words the claim negates that the candidates state without a negation
+    denied: list[str]  # words the claim states that the candidates state only with a negation
     # (the claim's word, the opposite the best candidates state instead): ("inflexible", "flexible")
     opposed: list[tuple[str, str]]
     # two names the best candidates relate the other way round: ("Smith", "Jones") for "Smith
@@ -244,6 +246,7 @@ class Gaps:
             or self.names
             or self.elsewhere
             or self.negated
+            or self.denied
             or self.opposed
             or self.swapped
             or self.words
@@ -281,6 +284,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         numbers.append((n.text, list(dict.fromkeys(instead))[:3]))
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
+    denied = _affirmed_against(claim, cands)
     opposed = _opposed(claim, cands)
     known = {w for w, _ in opposed}
     opposed += [o for o in _opposed_here(claim, cands) if o[0] not in known]
@@ -297,6 +301,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         [" ".join(w[:1].upper() + w[1:] for w in t.split(" ")) for t in _surface(claim, names)],
         [n.text for n in _numbers_of_another(claim, cands)],
         _surface(claim, negated),
+        _surface(claim, denied),
         opposed,
         _swapped(claim, cands),
         _surface(claim, words),
@@ -313,6 +318,47 @@ def _negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
         if stating and not any(word in c.analysis.negates for c in stating):
             out.append(word)
     return out
+
+
+# Verbs that deny what follows them without a negation cue: "refuses to make dramas" says what
+# "does not make dramas" says.
+_DENYING = frozenset(stem(w) for w in words("refuse decline avoid stop quit cease deny reject"))
+
+
+def _affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 4) -> list[str]:
+    """The claim's content stems that every candidate mentioning them negates, beside a word the
+    claim states next to them that the candidate states plainly: "a 30-day trial at cost" against
+    "a 30-day trial at no cost", "Turing married in 1941" against "Turing never married". Without
+    such a neighbour the negation is likely about something else ("the investigation has not
+    concluded" says nothing of a tour that "concluded his relationship with Pepsi"; "non-sci-fi
+    fans" negates "fi" with "sci"). A candidate that states the word more than once may state it
+    plainly too, so it counts as stating it plainly."""
+    out = []
+    content = claim.content
+    for i, word in enumerate(content):
+        if word in claim.negates or word in out or _denied_in(claim, word):
+            continue
+        beside = {content[j] for j in (i - 1, i + 1) if 0 <= j < len(content)} - {word}
+        stating = [c for c in cands if word in c.analysis.stems]
+        if stating and all(_negated_beside(c.analysis, word, beside, reach) for c in stating):
+            out.append(word)
+    return out
+
+
+def _denied_in(claim: Analysis, word: str) -> bool:
+    """A denying verb stands within three tokens before the claim's `word`."""
+    at = claim.stems.index(word)
+    return any(s in _DENYING for s in claim.stems[max(0, at - 3) : at])
+
+
+def _negated_beside(text: Analysis, word: str, beside: set[str], reach: int) -> bool:
+    """`text` states `word` once, negated, with one of `beside` stated plainly within `reach`
+    tokens of it."""
+    if word not in text.negates or text.stems.count(word) != 1:
+        return False
+    at = text.stems.index(word)
+    near = text.stems[max(0, at - reach) : at + reach + 1]
+    return any(s in beside and s not in text.negates for s in near)
 
 
 def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[tuple[str, str]]:

@@ -541,6 +541,31 @@ def test_a_negated_claim_the_evidence_states_plainly_is_capped(engine: Engine) -
     assert not _capped(engine, "The agent did not mention any fees for the Gold plan.", call)
 
 
+def test_a_claim_stating_what_the_evidence_negates_is_capped(engine: Engine) -> None:
+    offer = "They are offering a personalised demo and a 30-day trial at no cost."
+    assert _capped(engine, "They are offering a 30-day trial at cost.", offer)
+    assert not _capped(engine, "They are offering a 30-day trial at no cost.", offer)
+    assert _capped(engine, "Alan Turing married in 1941.", "Alan Turing never married.")
+    # A candidate that also states the word plainly backs it
+    both = "Smith was not convicted of murder in 1990. He was convicted of fraud in 1990."
+    assert not _capped(engine, "Smith was convicted in 1990.", both)
+    # So does another candidate
+    two = "Smith was not convicted in 1990.\n\nSmith was convicted in 1994 of the 1990 fraud."
+    assert not _capped(engine, "Smith was convicted in 1994.", two)
+    # A negation of the word about something else is no conflict
+    probe = "Pepsi sponsored the tour. Police said that the investigation has not concluded."
+    assert not _capped(engine, "The tour concluded his relationship with Pepsi.", probe)
+    # A negated neighbour is part of the negation: "non-sci-fi fans" says nothing of the film
+    fans = "DiCaprio draws you in with a love story that will appeal even to non-sci-fi fans."
+    assert not _capped(engine, "DiCaprio stars in a sci-fi film.", fans)
+    # A claim that denies the word itself agrees
+    carrey = "Jim Carrey doesn't make dramas any more."
+    assert not _capped(engine, "Jim Carrey refuses to make dramas.", carrey)
+    # The review page names the word the evidence negates
+    found = gaps(analyse("They offer a trial at cost."), [_candidate(0, offer)])
+    assert found.denied == ["cost"] and found.words == []
+
+
 def test_a_claim_that_states_the_opposite_of_its_evidence_is_capped(engine: Engine) -> None:
     email = (
         "Dear Anna, our Flex plan is flexible: you can change seats every month. "

@@ -306,3 +306,13 @@ def test_a_word_whose_opposite_the_reference_states_is_named_with_it():
     assert "inflexible" not in found[0].words
     html = render_to_string("review/_claim_gaps.html", {"gaps": found[0]})
     assert 'inflexible <span class="gap-instead">(they say flexible)</span>' in html
+
+
+def test_a_word_the_reference_states_only_negated_is_named_so():
+    from groundview.review.evidence import claim_gaps
+
+    facts = [Fact("They are offering a personalised demo and a 30-day trial at no cost.")]
+    found = claim_gaps(["They are offering a 30-day trial at cost."], [0], facts)
+    assert found[0].denied == ["cost"] and "cost" not in found[0].words
+    html = render_to_string("review/_claim_gaps.html", {"gaps": found[0]})
+    assert 'cost <span class="gap-instead">(they negate it)</span>' in html
