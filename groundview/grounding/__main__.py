@@ -28,6 +28,8 @@ from .config import PRECISIONS, EngineConfig
 from .rows import Row, RowError, read_rows
 from .schema import RequestError
 
+# A long page sent one sentence per fact (as evaluations often do) runs past Vertex's 200 facts.
+CLI_MAX_FACTS = 5000
 CLAIM_COLUMNS = (
     "row",
     "claim",
@@ -43,7 +45,11 @@ CLAIM_COLUMNS = (
 
 
 def _config(args: argparse.Namespace) -> EngineConfig:
-    kwargs: dict[str, Any] = {"num_threads": args.threads, "embed_precision": args.precision}
+    kwargs: dict[str, Any] = {
+        "num_threads": args.threads,
+        "embed_precision": args.precision,
+        "max_facts": args.max_facts,
+    }
     if args.embedder:
         kwargs["embedder_path"] = args.embedder
     if args.model:
@@ -156,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m groundview.grounding", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("--model", help="CrossEncoder folder, or verifier coefficients JSON")
+    parser.add_argument("--model", help="CrossEncoder folder, or a head JSON (head.json)")
     parser.add_argument(
         "--label-map", help='CrossEncoder label map as JSON, e.g. {"0": "contradiction"}'
     )
@@ -164,6 +170,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--embedder", help="sentence-transformers folder (default: packaged MiniLM)"
     )
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--max-facts",
+        type=int,
+        default=CLI_MAX_FACTS,
+        help=f"facts a request may hold (default {CLI_MAX_FACTS}; the API keeps Vertex's 200), "
+        "within the characters 200 full facts hold",
+    )
     parser.add_argument(
         "--precision",
         choices=PRECISIONS,

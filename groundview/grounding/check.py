@@ -30,7 +30,7 @@ from .schema import CheckRequest, Fact, RequestError, parse_request
 from .support import Candidate, capped, claim_features, cover
 from .windows import WindowVerifier, verifier_version, windows
 
-ENGINE_VERSION = "0.7.2"
+ENGINE_VERSION = "0.7.3"
 
 
 @dataclass
@@ -155,7 +155,9 @@ class Engine:
         prepared: list[_Prepared | RequestError] = []
         for payload in payloads:
             try:
-                req = parse_request(payload, self.config.default_citation_threshold)
+                req = parse_request(
+                    payload, self.config.default_citation_threshold, self.config.max_facts
+                )
             except RequestError as exc:
                 if not return_errors:
                     raise

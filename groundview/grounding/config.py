@@ -42,6 +42,10 @@ class EngineConfig:
     # Cap on cross-encoder windows per request (each costs a 192-token forward pass): past it, claims
     # get one window each, and claims past the cap are scored by the features head alone.
     max_cross_pairs: int = 150
+    # Facts a request may hold: Vertex's 200 for the API. The CLI takes more (`--max-facts`), since an
+    # evaluation often sends a long page one sentence per fact; the request's facts stay within the
+    # characters 200 full facts hold (schema.MAX_TOTAL_FACT_CHARS) either way.
+    max_facts: int = 200
     cache_size: int = 8192
     batch_size: int = 32
     # Tests inject a fake embedder here; not part of the settings dict.
@@ -62,6 +66,8 @@ class EngineConfig:
             )
         if int(self.num_threads) < 1:
             raise ValueError("GROUNDING NUM_THREADS must be at least 1")
+        if int(self.max_facts) < 1:
+            raise ValueError("GROUNDING MAX_FACTS must be at least 1")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> EngineConfig:

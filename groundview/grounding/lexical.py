@@ -217,6 +217,9 @@ class Number:
     # A place in a row ("12th", "twelfth"), read by `_ranges` ("the 18th and 19th centuries"). It
     # matches a count all the same: "the fifth season" is "season 5", and "9th grade" "grade 9".
     ordinal: bool = field(default=False, compare=False)
+    # The time an amount is per ("$40 a month", "$299/month", "$480 annually": "month", "year"), ""
+    # when none is written: "$40 a month" is not "$40 a year".
+    rate: str = field(default="", compare=False)
 
 
 @dataclass
@@ -583,13 +586,23 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         text = " ".join(tokens[i : j + 1 if unit else j])
         if period == "century":
             text = f"{tokens[i]} {tokens[i + 1]}"  # "12th century", "twenty-first century"
-        after = lowered[j + 1 if unit else j :][:2]
+        end = j + 1 if unit else j  # the token after the number, its scale and its unit word
+        after = lowered[end:][:2]
         if sign:
             # "¥500 yen" says which of the two "¥" writes
             unit = unit or sign
             text = f"{text}%" if sign == "percent" else f"{_SIGN_OF.get(sign, sign.upper())}{text}"
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
-        out.append(Number(value, qualifier, is_year, unit, count, text, counted, ordinal=ordinal))
+        money = bool(sign and sign != "percent") or unit in _MONEY
+        rate = "" if is_year or ordinal else _rate(lowered, end, money)
+        if rate and lowered[end] in _RATE_WORDS:
+            # "$40 a month", but "3 albums a year" stays "3"
+            text = f"{text} {'an' if rate == 'hour' else 'a'} {rate}"
+        out.append(
+            Number(
+                value, qualifier, is_year, unit, count, text, counted, ordinal=ordinal, rate=rate
+            )
+        )
         at.append((i, j))
     return _ranges(out, at, lowered, signs)
 
@@ -605,6 +618,51 @@ _UNITS = frozenset(_UNITS_WORDS.split("|")[:9])  # "one" ... "nine"
 # The words that lead into a decade written with an apostrophe ("in the 1990's"); without one,
 # "2020's summer" is a year's.
 _DECADE_LEADS = frozenset(["the", "early", "mid", "late", "of", "in", "from", "since", "to"])
+
+
+_PER_TIME = {
+    **{w: "hour" for w in ("hour", "hr", "hourly")},
+    **{w: "day" for w in ("day", "daily")},
+    **{w: "week" for w in ("week", "wk", "weekly")},
+    **{w: "month" for w in ("month", "mo", "monthly")},
+    **{w: "quarter" for w in ("quarter", "quarterly")},
+    **{w: "year" for w in ("year", "yr", "annum", "yearly", "annually", "annual")},
+}
+# Written after an amount of money only: "$480 annual fee", but "12 monthly instalments" and "the
+# 25th annual awards" count things.
+_PER_ADJECTIVES = frozenset(
+    ["hourly", "daily", "weekly", "monthly", "quarterly", "yearly", "annually", "annual"]
+)
+_PER_WORDS = frozenset(["a", "an", "per", "each", "every"])
+_RATE_WORDS = _PER_WORDS | _PER_TIME.keys()
+_MONEY = frozenset(["dollars", "euros", "pounds", "yen", "yuan"])
+# "$500 a year later", "40 died a year into the war", "a quarter century ago": when, not how often.
+_NOT_PER = words("later ago earlier after before old older since") | words(
+    "into on apart late early prior or century"
+)
+
+
+def rate_stems(rate: str) -> frozenset[str]:
+    """The stems of the words that write a rate's time ("month", "monthly", "mo" for "month")."""
+    return frozenset(stem(w) for w, r in _PER_TIME.items() if r == rate)
+
+
+def _rate(lowered: Sequence[str], k: int, money: bool) -> str:
+    """The time an amount ending before token `k` is per: "$40 a month", "900 euros per week",
+    "3 albums a year", "$480 annually", and "$299/month" (read as "299 month", with nothing after
+    the time word that it could describe: "a $20 day pass" is a pass). "" when none is written."""
+    following = [*lowered[k : k + 4], "", "", "", ""]
+    first, second = following[0], following[1]
+    if money and first in _PER_ADJECTIVES:
+        return _PER_TIME[first]
+    if money and first in _PER_TIME and (not second or second in STOPWORDS):
+        return _PER_TIME[first]
+    # A plural of what is counted may come between: "3 albums a year", "3 times a week"
+    skip = 1 if first.endswith("s") and first.isalpha() and first not in STOPWORDS else 0
+    per, noun, then = following[skip : skip + 3]
+    if per in _PER_WORDS and noun in _PER_TIME and noun not in _PER_ADJECTIVES:
+        return "" if then in _NOT_PER else _PER_TIME[noun]
+    return ""
 
 
 def _is_ordinal(token: str) -> bool:
@@ -661,8 +719,9 @@ def _ranges(
         scale = _RANGE_SCALES.get(lowered[i2 + 1], 1.0) if j2 == i2 + 2 else 1.0
         value = a.value * scale if a.value * scale < b.value else a.value
         unit = a.unit or b.unit
-        if value != a.value or unit != a.unit:
-            out[k] = replace(a, value=value, unit=unit, is_year=False, count=True)
+        rate = a.rate or b.rate  # "$5-10 a month"
+        if value != a.value or unit != a.unit or rate != a.rate:
+            out[k] = replace(a, value=value, unit=unit, is_year=False, count=True, rate=rate)
     return out
 
 
@@ -674,6 +733,8 @@ def same_unit(a: str, b: str) -> bool:
 def numbers_match(claim: Number, evidence: Number) -> bool:
     """Does an evidence number support a claim number? "over 1,500" is supported by 1,532 or 1,500."""
     if claim.unit and evidence.unit and not same_unit(claim.unit, evidence.unit):
+        return False
+    if claim.rate and evidence.rate and claim.rate != evidence.rate:
         return False
     c, e = claim.value, evidence.value
     if claim.qualifier in _PERIODS or evidence.qualifier in _PERIODS:

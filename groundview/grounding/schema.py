@@ -16,6 +16,7 @@ from typing import Any
 
 MAX_FACTS = 200
 MAX_FACT_CHARS = 10_000
+MAX_TOTAL_FACT_CHARS = MAX_FACTS * MAX_FACT_CHARS
 MAX_ANSWER_TOKENS = 4096
 MAX_LABELS = 64
 MAX_LABEL_CHARS = 63
@@ -173,13 +174,13 @@ def _user_labels(value: Any) -> dict[str, str]:
     return labels
 
 
-def _facts(value: Any) -> list[Fact]:
+def _facts(value: Any, max_facts: int) -> list[Fact]:
     if value is None:
         return []
     if not isinstance(value, (list, tuple)):
         raise RequestError("facts", f"must be an array of facts, got {_type_name(value)}")
-    if len(value) > MAX_FACTS:
-        raise RequestError("facts", f"at most {MAX_FACTS} facts are allowed, got {len(value)}")
+    if len(value) > max_facts:
+        raise RequestError("facts", f"at most {max_facts} facts are allowed, got {len(value)}")
     facts: list[Fact] = []
     for i, item in enumerate(value):
         path = f"facts[{i}]"
@@ -196,6 +197,11 @@ def _facts(value: Any) -> list[Fact]:
                 f"must be at most {MAX_FACT_CHARS} characters, got {len(text)}",
             )
         facts.append(Fact(text, _string_map(item.get("attributes"), f"{path}.attributes")))
+    total = sum(len(f.text) for f in facts)
+    if total > MAX_TOTAL_FACT_CHARS:
+        raise RequestError(
+            "facts", f"must hold at most {MAX_TOTAL_FACT_CHARS} characters in all, got {total}"
+        )
     return facts
 
 
@@ -213,7 +219,9 @@ _TOP_LEVEL = {
 }
 
 
-def parse_request(payload: Any, default_threshold: float = 0.6) -> CheckRequest:
+def parse_request(
+    payload: Any, default_threshold: float = 0.6, max_facts: int = MAX_FACTS
+) -> CheckRequest:
     """Validate a parsed Check Grounding request body. Raises RequestError naming the field."""
     if not isinstance(payload, Mapping):
         raise RequestError("", f"the request body must be a JSON object, got {_type_name(payload)}")
@@ -227,7 +235,7 @@ def parse_request(payload: Any, default_threshold: float = 0.6) -> CheckRequest:
         raise RequestError(
             "answerCandidate", f"must be at most {MAX_ANSWER_TOKENS} tokens long, got {tokens}"
         )
-    facts = _facts(payload.get("facts"))
+    facts = _facts(payload.get("facts"), max_facts)
 
     spec = _pick(payload, "groundingSpec", "grounding_spec", "")
     threshold = default_threshold

@@ -26,6 +26,7 @@ from .lexical import (
     is_cjk,
     is_negation,
     numbers_match,
+    rate_stems,
     same_unit,
     stem,
     words,
@@ -277,11 +278,13 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     every = _stems(cands, claim)
     near = _numbers(cands[:5])
     numbers = []
+    in_numbers: set[str] = set()  # "day" of "€25 a day": its chip names it
     for n in claim.numbers:
         if n.listed or any(numbers_match(n, m) for c in cands for m in c.analysis.numbers):
             continue
         instead = [m.text for m in _rivals(n, near) if same_unit(m.unit, n.unit) and m.text]
         numbers.append((n.text, list(dict.fromkeys(instead))[:3]))
+        in_numbers |= rate_stems(n.rate)
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
     denied = _affirmed_against(claim, cands)
@@ -294,7 +297,11 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     words = [
         s
         for s in dict.fromkeys(claim.content)
-        if s not in every and s not in names and s not in said and not is_negation(s)
+        if s not in every
+        and s not in names
+        and s not in said
+        and s not in in_numbers
+        and not is_negation(s)
     ]
     return Gaps(
         numbers,
@@ -325,6 +332,9 @@ def _negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
 _DENYING = frozenset(stem(w) for w in words("refuse decline avoid stop quit cease deny reject"))
 
 
+_CONTRASTS = words("but except unlike only instead whereas while although though none nobody")
+
+
 def _affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 4) -> list[str]:
     """The claim's content stems that every candidate mentioning them negates, beside a word the
     claim states next to them that the candidate states plainly: "a 30-day trial at cost" against
@@ -346,15 +356,18 @@ def _affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 
 
 
 def _denied_in(claim: Analysis, word: str) -> bool:
-    """A denying verb stands within three tokens before the claim's `word`."""
-    at = claim.stems.index(word)
-    return any(s in _DENYING for s in claim.stems[max(0, at - 3) : at])
+    """Every time the claim writes `word`, a denying verb stands within three tokens before it."""
+    at = [i for i, s in enumerate(claim.stems) if s == word]
+    return all(any(s in _DENYING for s in claim.stems[max(0, i - 3) : i]) for i in at)
 
 
 def _negated_beside(text: Analysis, word: str, beside: set[str], reach: int) -> bool:
     """`text` states `word` once, negated, with one of `beside` stated plainly within `reach`
-    tokens of it."""
+    tokens of it, and sets nobody apart: "No one but Smith signed", "Jones did not sign, but Smith
+    did" and "Unlike Apple, Nokia never released one" negate the word of someone else."""
     if word not in text.negates or text.stems.count(word) != 1:
+        return False
+    if _CONTRASTS.intersection(text.tokens):
         return False
     at = text.stems.index(word)
     near = text.stems[max(0, at - reach) : at + reach + 1]

@@ -273,9 +273,13 @@ def test_evidence_in_context_and_nearest_chunks(
 GAPS = (
     "The tower is 330 metres tall 🗼. It was designed by Brad Pitt. It was not finished in 1889. "
     "The tower is 500 metres tall. 塔は東京にあります。 It is a private landmark. "
-    "Sauvestre hired Eiffel in 1884."
+    "Sauvestre hired Eiffel in 1884. A ticket costs €25 a day. The lift is free."
 )
-GAPS_CHUNKS = [*CHUNKS, "Eiffel hired Sauvestre in 1884 to redraw the tower."]
+GAPS_CHUNKS = [
+    *CHUNKS[:2],
+    f"{CHUNKS[2]} The public lift is not free. A season ticket costs €25 a year.",
+    "Eiffel hired Sauvestre in 1884 to redraw the tower.",
+]
 
 
 @pytest.mark.parametrize(
@@ -293,6 +297,8 @@ def test_uncited_claims_say_what_no_reference_states(
         "塔は東京にあります。",
         "It is a private landmark.",
         "Sauvestre hired Eiffel in 1884.",
+        "A ticket costs €25 a day.",
+        "The lift is free.",
     ]
     answer = create_gaps_answer(GAPS, GAPS_CHUNKS, sentences, cited=(0, 1))
     context = browser.new_context(viewport=viewport, color_scheme=scheme)
@@ -312,8 +318,12 @@ def test_uncited_claims_say_what_no_reference_states(
         expect(page.locator("#claim-7 .claim-gaps > .gap")).to_have_text(
             ["Sauvestre … Eiffel (the other way round)"]
         )
+        expect(page.locator("#claim-8 .claim-gaps > .gap")).to_have_text(
+            ["€25 a day (they give €25 a year)"]
+        )
+        expect(page.locator("#claim-9 .claim-gaps > .gap")).to_have_text(["free (they negate it)"])
         # The chips wrap inside the claims panel: nothing scrolls sideways at phone width.
-        page.locator("#claim-7").scroll_into_view_if_needed()
+        page.locator("#claim-9").scroll_into_view_if_needed()
         assert no_sideways_scroll(page)
         page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
     finally:

@@ -221,3 +221,38 @@ def test_cli_model_file_is_the_head_that_scores() -> None:
     # The shipped head is sure of a sentence the fact states word for word; the given head is not.
     assert scores[0] > 0.9
     assert scores[1] == pytest.approx(0.5)
+
+
+@pytest.mark.model
+def test_cli_checks_a_page_sent_one_sentence_per_fact() -> None:
+    # 300 facts: past the API's 200, as an evaluation sends a long page sentence by sentence
+    facts = [{"factText": f"Room {i} of the museum shows pottery."} for i in range(300)]
+    facts[250] = {"factText": "The Eiffel Tower is 330 metres tall."}
+    request = {"answerCandidate": "The Eiffel Tower is 330 metres tall.", "facts": facts}
+    lines = [json.dumps(request)]
+    result = subprocess.run(
+        [sys.executable, "-m", "groundview.grounding", "--threads", "1"],
+        input="\n".join(lines) + "\n",
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    cited = out["claims"][0]["citationIndices"]
+    assert [out["citedChunks"][i]["source"] for i in cited] == ["250"]
+    # --max-facts brings back the API's limit, with its error on the line
+    result = subprocess.run(
+        [sys.executable, "-m", "groundview.grounding", "--threads", "1", "--max-facts", "200"],
+        input="\n".join(lines) + "\n",
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert json.loads(result.stdout)["error"]["message"] == (
+        "facts: at most 200 facts are allowed, got 300"
+    )

@@ -33,6 +33,22 @@ def test_200_facts_accepted_and_201_rejected(engine: Engine) -> None:
     assert info.value.message == "facts: at most 200 facts are allowed, got 201"
 
 
+def test_more_facts_where_allowed_within_the_same_characters_in_all() -> None:
+    # The CLI allows more facts than the API: a page sent one sentence per fact
+    sentences = [{"factText": f"Sentence {i} of the page."} for i in range(1200)]
+    assert len(parse_request(request(facts=sentences), max_facts=5000).facts) == 1200
+    with pytest.raises(RequestError) as info:
+        parse_request(request(facts=sentences), max_facts=1000)
+    assert info.value.message == "facts: at most 1000 facts are allowed, got 1200"
+    # but no more characters than 200 full facts hold
+    full = [{"factText": "a" * 10_000}] * 200
+    parse_request(request(facts=full), max_facts=5000)
+    with pytest.raises(RequestError) as info:
+        parse_request(request(facts=[*full, {"factText": "one more"}]), max_facts=5000)
+    assert info.value.field == "facts"
+    assert info.value.message == ("facts: must hold at most 2000000 characters in all, got 2000008")
+
+
 def test_fact_text_over_10000_characters_is_rejected() -> None:
     ok = [{"factText": "a" * 10_000}]
     parse_request(request(facts=ok))

@@ -101,11 +101,46 @@ def test_numbers_with_different_units_do_not_match() -> None:
     price = analyse("It costs $1999, or $499 USD per month.").numbers
     assert [(n.text, n.is_year, sorted(n.counted)) for n in price] == [
         ("$1999", False, []),
-        ("$499 USD", False, ["month"]),
+        ("$499 USD a month", False, ["month"]),
     ]
     usd = analyse("499 USD").numbers[0]
     assert usd.unit == "dollars" and numbers_match(analyse("$499 a month").numbers[0], usd)
     assert analyse("€1.5 million").numbers[0].text == "€1.5 million"
+
+
+def test_an_amount_per_month_is_not_the_amount_per_year() -> None:
+    def rates(text: str) -> list[tuple[str, str]]:
+        return [(n.text, n.rate) for n in analyse(text).numbers]
+
+    # However the time is written
+    assert rates("It costs $299/month, or $40 a week.") == [
+        ("$299 a month", "month"),
+        ("$40 a week", "week"),
+    ]
+    assert rates("Rent is 900 euros per month; fees are $480 annually.") == [
+        ("900 euros a month", "month"),
+        ("$480 a year", "year"),
+    ]
+    assert rates("She releases 3 albums a year.") == [("3", "year")]
+    assert rates("Rent is 900 euros a week, or $50 an hour.")[1] == ("$50 an hour", "hour")
+    # A range writes it once
+    assert [n.rate for n in analyse("It costs $5-10 a month.").numbers] == ["month", "month"]
+    # A time after the amount that says when, not how often, is no rate
+    assert rates("He paid $500 a year later.") == [("$500", "")]
+    assert rates("Forty died a year into the war.") == [("Forty", "")]
+    assert rates("It has 3 months of data.") == [("3 months", "")]
+    # Nor one that describes the next word, nor a rate word after a count or a place in a row
+    assert rates("A $20 day pass.") == [("$20", "")]
+    assert rates("It printed 12 monthly issues for the 25th annual fair.") == [
+        ("12", ""),
+        ("25th", ""),
+    ]
+    monthly = analyse("The Silver plan costs $40 a month.").numbers[0]
+    assert not numbers_match(monthly, analyse("It costs $40 a year.").numbers[0])
+    assert numbers_match(monthly, analyse("It costs $40/mo.").numbers[0])
+    # An amount with no time written is backed by one with, and the other way round
+    assert numbers_match(monthly, analyse("It costs $40.").numbers[0])
+    assert numbers_match(analyse("It costs $40.").numbers[0], monthly)
 
 
 def test_a_sign_reaches_a_spaced_amount_both_ends_of_a_range_and_the_yen() -> None:
@@ -547,8 +582,15 @@ def test_a_claim_stating_what_the_evidence_negates_is_capped(engine: Engine) -> 
     assert not _capped(engine, "They are offering a 30-day trial at no cost.", offer)
     assert _capped(engine, "Alan Turing married in 1941.", "Alan Turing never married.")
     # A candidate that also states the word plainly backs it
-    both = "Smith was not convicted of murder in 1990. He was convicted of fraud in 1990."
+    both = "Smith was not convicted in 1989 and was convicted in 1990 of fraud."
     assert not _capped(engine, "Smith was convicted in 1990.", both)
+    # A negation that sets someone apart negates the word of someone else
+    for other in (
+        "No one but Smith signed the treaty.",
+        "Jones did not sign the treaty, but Smith did.",
+        "Unlike Smith, Jones never signed the treaty.",
+    ):
+        assert not _capped(engine, "Smith signed the treaty.", other), other
     # So does another candidate
     two = "Smith was not convicted in 1990.\n\nSmith was convicted in 1994 of the 1990 fraud."
     assert not _capped(engine, "Smith was convicted in 1994.", two)
@@ -561,6 +603,8 @@ def test_a_claim_stating_what_the_evidence_negates_is_capped(engine: Engine) -> 
     # A claim that denies the word itself agrees
     carrey = "Jim Carrey doesn't make dramas any more."
     assert not _capped(engine, "Jim Carrey refuses to make dramas.", carrey)
+    # unless the claim also states it plainly
+    assert _capped(engine, "Jim Carrey refused to retire and still makes dramas.", carrey)
     # The review page names the word the evidence negates
     found = gaps(analyse("They offer a trial at cost."), [_candidate(0, offer)])
     assert found.denied == ["cost"] and found.words == []

@@ -316,3 +316,13 @@ def test_a_word_the_reference_states_only_negated_is_named_so():
     assert found[0].denied == ["cost"] and "cost" not in found[0].words
     html = render_to_string("review/_claim_gaps.html", {"gaps": found[0]})
     assert 'cost <span class="gap-instead">(they negate it)</span>' in html
+
+
+def test_an_amount_per_another_time_is_named_with_its_time():
+    from groundview.review.evidence import claim_gaps
+
+    facts = [Fact("The Silver plan costs $40 a year. The Gold plan costs $90 a year.")]
+    found = claim_gaps(["The Silver plan costs $40 a month."], [0], facts)
+    assert found[0].numbers == [("$40 a month", ["$40 a year", "$90 a year"])]
+    # and its "month" is named there, not again as a word no reference states
+    assert found[0].words == []
