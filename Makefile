@@ -94,7 +94,8 @@ train-checker: install-train
 
 # The optional window cross-encoder (not shipped: it did not help on held-out data; see
 # groundview/grounding/README.md): checkpoints in var/checker (resumable), then a stacked head beside it.
-# Two epochs: about 2 hours on 2 CPU cores, 3.5 minutes on an H100 (CHECKER_DEVICE=cuda).
+# Two epochs: about 2 hours on 2 CPU cores, 3.5 minutes on an H100 (CHECKER_DEVICE=cuda); the
+# stacked head is then fitted on the CPU. A checkpoint of another recipe is refused: remove var/checker.
 CHECKER_STEPS ?= 3800
 CHECKER_DEVICE ?= auto
 train-cross-encoder: install-train

@@ -65,6 +65,13 @@ def _config(args: argparse.Namespace) -> EngineConfig:
     return EngineConfig(**kwargs)
 
 
+def _at_least_one(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def _batches(stream: TextIO, size: int) -> Iterator[list[str]]:
     batch: list[str] = []
     for line in stream:
@@ -172,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument(
         "--max-facts",
-        type=int,
+        type=_at_least_one,
         default=CLI_MAX_FACTS,
         help=f"facts a request may hold (default {CLI_MAX_FACTS}; the API keeps Vertex's 200), "
         "within the characters 200 full facts hold",

@@ -207,8 +207,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lr_at)
     step = 0
     ckpt = out / "checkpoint.pt"
+    # A checkpoint resumes only the run that wrote it: another recipe's optimizer state does not fit.
+    recipe = {
+        "frozen_layers": args.frozen_layers,
+        "batch": args.batch,
+        "steps": args.steps,
+        "lr": args.lr,
+        "seed": args.seed,
+    }
     if ckpt.exists():
         state = torch.load(ckpt, map_location="cpu", weights_only=False)
+        if state.get("recipe") != recipe:
+            parser.error(
+                f"{ckpt} was written by another recipe ({state.get('recipe')}, this run: "
+                f"{recipe}); remove {out} or pass another --out"
+            )
         model.load_state_dict(state["model"], strict=False)
         model.to(device)
         optimizer.load_state_dict(state["optimizer"])
@@ -235,6 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "optimizer": optimizer.state_dict(),
             "scheduler": scheduler.state_dict(),
             "step": step,
+            "recipe": recipe,
         }
         torch.save(state, out / "checkpoint.tmp")
         (out / "checkpoint.tmp").replace(ckpt)

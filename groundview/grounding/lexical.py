@@ -636,10 +636,11 @@ _PER_ADJECTIVES = frozenset(
 _PER_WORDS = frozenset(["a", "an", "per", "each", "every"])
 _RATE_WORDS = _PER_WORDS | _PER_TIME.keys()
 _MONEY = frozenset(["dollars", "euros", "pounds", "yen", "yuan"])
-# "$500 a year later", "40 died a year into the war", "a quarter century ago": when, not how often.
-_NOT_PER = words("later ago earlier after before old older since") | words(
-    "into on apart late early prior or century"
-)
+# What follows "a year" when it says when, not how often: "$500 a year later", "a quarter century
+# ago". After a count, "40 died a year into the war" and "a year before the war" are when too; after
+# money they are how often as a rule ("$40 a month before tax", "$15 a month since March").
+_WHEN = words("later ago earlier old older century")
+_WHEN_OF_A_COUNT = words("after before since into on apart late early prior")
 
 
 def rate_stems(rate: str) -> frozenset[str]:
@@ -651,18 +652,24 @@ def _rate(lowered: Sequence[str], k: int, money: bool) -> str:
     """The time an amount ending before token `k` is per: "$40 a month", "900 euros per week",
     "3 albums a year", "$480 annually", and "$299/month" (read as "299 month", with nothing after
     the time word that it could describe: "a $20 day pass" is a pass). "" when none is written."""
-    following = [*lowered[k : k + 4], "", "", "", ""]
-    first, second = following[0], following[1]
+    following = [*lowered[k : k + 5], "", "", "", "", ""]
+    first, second, third = following[:3]
     if money and first in _PER_ADJECTIVES:
         return _PER_TIME[first]
-    if money and first in _PER_TIME and (not second or second in STOPWORDS):
+    # "$299/month", but not "a $20 day pass" nor "$5 million year over year"
+    if money and first in _PER_TIME and (not second or second in STOPWORDS) and third != first:
         return _PER_TIME[first]
     # A plural of what is counted may come between: "3 albums a year", "3 times a week"
     skip = 1 if first.endswith("s") and first.isalpha() and first not in STOPWORDS else 0
-    per, noun, then = following[skip : skip + 3]
-    if per in _PER_WORDS and noun in _PER_TIME and noun not in _PER_ADJECTIVES:
-        return "" if then in _NOT_PER else _PER_TIME[noun]
-    return ""
+    per, noun, then, after = following[skip : skip + 4]
+    if per not in _PER_WORDS or noun not in _PER_TIME or noun in _PER_ADJECTIVES:
+        return ""
+    # "a year or two", "a year or so later", but "$40 a month or $400 a year"
+    counted = after in _NUMBER_WORDS or after[:1].isdigit()
+    vague = then == "or" and (after == "so" or (counted and not money))
+    if then in _WHEN or vague or (then in _WHEN_OF_A_COUNT and not money):
+        return ""
+    return _PER_TIME[noun]
 
 
 def _is_ordinal(token: str) -> bool:

@@ -284,7 +284,8 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
             continue
         instead = [m.text for m in _rivals(n, near) if same_unit(m.unit, n.unit) and m.text]
         numbers.append((n.text, list(dict.fromkeys(instead))[:3]))
-        in_numbers |= rate_stems(n.rate)
+        if n.rate and n.text.endswith(n.rate):  # "3 albums a year" shows as "3": keep "year"
+            in_numbers |= rate_stems(n.rate)
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
     denied = _affirmed_against(claim, cands)

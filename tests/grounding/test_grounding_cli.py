@@ -253,6 +253,7 @@ def test_cli_checks_a_page_sent_one_sentence_per_fact() -> None:
         timeout=300,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
+    assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["error"]["message"] == (
         "facts: at most 200 facts are allowed, got 300"
     )

@@ -122,7 +122,17 @@ def test_an_amount_per_month_is_not_the_amount_per_year() -> None:
         ("$480 a year", "year"),
     ]
     assert rates("She releases 3 albums a year.") == [("3", "year")]
-    assert rates("Rent is 900 euros a week, or $50 an hour.")[1] == ("$50 an hour", "hour")
+    assert rates("Rent is 900 euros a week, or $50 an hour.") == [
+        ("900 euros a week", "week"),
+        ("$50 an hour", "hour"),
+    ]
+    # "before tax" and "since March" after money still say how often; "or so" is vague
+    assert rates("$40 a month before tax, or $15 a month since March.") == [
+        ("$40 a month", "month"),
+        ("$15 a month", "month"),
+    ]
+    assert rates("He was 40 a year or so later.") == [("40", "")]
+    assert rates("Sales grew $5 million year over year.") == [("$5 million", "")]
     # A range writes it once
     assert [n.rate for n in analyse("It costs $5-10 a month.").numbers] == ["month", "month"]
     # A time after the amount that says when, not how often, is no rate
