@@ -62,7 +62,7 @@ def test_cli_reports_a_missing_model_without_traceback(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
-def _rows_cli(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
+def _cli(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "groundview.grounding", "--threads", "1", *args],
         input=stdin,
@@ -92,7 +92,7 @@ def test_rows_gate_fails_the_build_on_an_ungrounded_ragas_row() -> None:
     ]
     stdin = "\n".join(json.dumps(r) for r in rows) + "\n"
     # When checked with a minimum support
-    result = _rows_cli(["--rows", "-", "--min-support", "0.6"], stdin)
+    result = _cli(["--rows", "-", "--min-support", "0.6"], stdin)
     # Then one line per claim, the bad row is named, and the build fails
     assert result.returncode == 1
     out = [json.loads(line) for line in result.stdout.splitlines()]
@@ -136,7 +136,7 @@ def test_rows_gate_cites_a_long_context_by_its_own_index() -> None:
         "retrieved_contexts": ["Paris is in France.", document],
     }
     # When the rows gate checks it
-    result = _rows_cli(["--rows", "-"], json.dumps(row) + "\n")
+    result = _cli(["--rows", "-"], json.dumps(row) + "\n")
     # Then it is accepted, supported, and the source is the context, not a fact cut from it
     assert result.returncode == 0, result.stderr
     [out] = [json.loads(line) for line in result.stdout.splitlines()]
@@ -150,7 +150,7 @@ def test_rows_gate_passes_grounded_csv_rows_and_writes_csv() -> None:
         "question,answer,contexts\n"
         '"How tall?","The Eiffel Tower is 330 metres tall.","[""The Eiffel Tower is 330 metres tall.""]"\n'
     )
-    result = _rows_cli(["--rows", "-", "--input-format", "csv", "--format", "csv"], stdin)
+    result = _cli(["--rows", "-", "--input-format", "csv", "--format", "csv"], stdin)
     assert result.returncode == 0, result.stderr
     header, line = result.stdout.splitlines()
     assert header.startswith("row,claim,startPos,endPos,claimText")
@@ -174,7 +174,7 @@ def test_cli_precisions_give_the_same_answer() -> None:
     # When checked with the embedder in float32 and in bfloat16
     out = {}
     for precision in ("float32", "bfloat16"):
-        result = _rows_cli(["--precision", precision], json.dumps(request) + "\n")
+        result = _cli(["--precision", precision], json.dumps(request) + "\n")
         assert result.returncode == 0, result.stderr
         out[precision] = json.loads(result.stdout)
     # Then claims, citations and flags agree, and scores within rounding
@@ -190,7 +190,7 @@ def test_cli_precisions_give_the_same_answer() -> None:
 
 
 def test_cli_rejects_an_unknown_precision() -> None:
-    result = _rows_cli(["--precision", "fp8"], "")
+    result = _cli(["--precision", "fp8"], "")
     assert result.returncode == 2
     assert "--precision: invalid choice: 'fp8'" in result.stderr
 
@@ -207,15 +207,7 @@ def test_cli_model_file_is_the_head_that_scores() -> None:
     }
     scores = []
     for extra in ([], ["--model", str(neutral_head(False))]):
-        result = subprocess.run(
-            [sys.executable, "-m", "groundview.grounding", "--threads", "1", *extra],
-            input=json.dumps(request) + "\n",
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
+        result = _cli(extra, json.dumps(request) + "\n")
         assert result.returncode == 0, result.stderr
         scores.append(json.loads(result.stdout)["claims"][0]["score"])
     # The shipped head is sure of a sentence the fact states word for word; the given head is not.
@@ -229,30 +221,14 @@ def test_cli_checks_a_page_sent_one_sentence_per_fact() -> None:
     facts = [{"factText": f"Room {i} of the museum shows pottery."} for i in range(300)]
     facts[250] = {"factText": "The Eiffel Tower is 330 metres tall."}
     request = {"answerCandidate": "The Eiffel Tower is 330 metres tall.", "facts": facts}
-    lines = [json.dumps(request)]
-    result = subprocess.run(
-        [sys.executable, "-m", "groundview.grounding", "--threads", "1"],
-        input="\n".join(lines) + "\n",
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    line = json.dumps(request) + "\n"
+    result = _cli([], line)
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
     cited = out["claims"][0]["citationIndices"]
     assert [out["citedChunks"][i]["source"] for i in cited] == ["250"]
     # --max-facts brings back the API's limit, with its error on the line
-    result = subprocess.run(
-        [sys.executable, "-m", "groundview.grounding", "--threads", "1", "--max-facts", "200"],
-        input="\n".join(lines) + "\n",
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    result = _cli(["--max-facts", "200"], line)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["error"]["message"] == (
         "facts: at most 200 facts are allowed, got 300"
