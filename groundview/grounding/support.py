@@ -344,10 +344,15 @@ def _affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 
     concluded" says nothing of a tour that "concluded his relationship with Pepsi"; "non-sci-fi
     fans" negates "fi" with "sci"). A candidate that states the word more than once may state it
     plainly too, so it counts as stating it plainly."""
-    out = []
+    out: list[str] = []
+    # Most candidates negate nothing: only a word some candidate negates needs a closer look, and
+    # this runs for every claim.
+    negated = frozenset().union(*(c.analysis.negates for c in cands))
     content = claim.content
     for i, word in enumerate(content):
-        if word in claim.negates or word in out or _denied_in(claim, word):
+        if word not in negated or word in claim.negates or word in out:
+            continue
+        if _denied_in(claim, word):
             continue
         beside = {content[j] for j in (i - 1, i + 1) if 0 <= j < len(content)} - {word}
         stating = [c for c in cands if word in c.analysis.stems]
