@@ -27,9 +27,7 @@ by both (the cross-encoder trains on FM2's dev claims, pairs.py).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -67,6 +65,7 @@ from groundview.grounding.fit_head import (  # noqa: E402
     summedits_fold_heads,
     summedits_summaries,
     wice_rows,
+    write_head,
 )
 from groundview.grounding.head import feature_names  # noqa: E402
 from groundview.grounding.schema import Fact  # noqa: E402
@@ -104,7 +103,7 @@ def training_rows(data: Path, verifier_path: str | None = None) -> TrainingRows:
         EngineConfig(
             verifier="stacked" if stacked else "features",
             verifier_path=verifier_path,
-            head_path=str(neutral_head(stacked)),
+            head_path=str(neutral_head()),
         )
     )
     rows = wice_rows(engine, data, log=open("/dev/null", "w"))  # noqa: SIM115
@@ -144,10 +143,8 @@ def through_the_api(engine: Engine, rows: Sequence[Row], extra: Sequence[Row], d
     folds: list[Engine] = []
     for k in range(FOLDS):
         train = [r for r in rows if r.fold != k]
-        spec = {"version": f"fold-{k}", "heads": {}}
-        spec["heads"]["features"] = fit_shipped(train, list(range(len(names))), names, extra)
-        path = Path(tempfile.mkdtemp()) / "head.json"
-        path.write_text(json.dumps(spec), encoding="utf-8")
+        head = fit_shipped(train, list(range(len(names))), names, extra)
+        path = write_head(f"fold-{k}", {"features": head})
         folds.append(Engine(EngineConfig(head_path=str(path), embedder=embedder)))
     found = np.zeros((len(rows), 4))
     for k, fold in enumerate(folds):

@@ -26,7 +26,7 @@ from typing import Any, TextIO
 from .check import ENGINE_VERSION, Engine
 from .config import PRECISIONS, EngineConfig
 from .rows import Row, RowError, read_rows
-from .schema import RequestError
+from .schema import MAX_TOTAL_FACT_CHARS, RequestError
 
 # A long page sent one sentence per fact (as evaluations often do) runs past Vertex's 200 facts.
 CLI_MAX_FACTS = 5000
@@ -49,6 +49,7 @@ def _config(args: argparse.Namespace) -> EngineConfig:
         "num_threads": args.threads,
         "embed_precision": args.precision,
         "max_facts": args.max_facts,
+        "max_fact_chars": args.max_fact_chars,
     }
     if args.embedder:
         kwargs["embedder_path"] = args.embedder
@@ -183,6 +184,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=CLI_MAX_FACTS,
         help=f"facts a request may hold (default {CLI_MAX_FACTS}; the API keeps Vertex's 200), "
         "within the characters 200 full facts hold",
+    )
+    parser.add_argument(
+        "--max-fact-chars",
+        type=_at_least_one,
+        default=MAX_TOTAL_FACT_CHARS,
+        help="characters a fact may hold (default: all the request may hold, so a whole article "
+        "can be one fact; the API keeps Vertex's 10,000)",
     )
     parser.add_argument(
         "--precision",

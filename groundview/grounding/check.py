@@ -156,7 +156,10 @@ class Engine:
         for payload in payloads:
             try:
                 req = parse_request(
-                    payload, self.config.default_citation_threshold, self.config.max_facts
+                    payload,
+                    self.config.default_citation_threshold,
+                    self.config.max_facts,
+                    self.config.max_fact_chars,
                 )
             except RequestError as exc:
                 if not return_errors:

@@ -42,10 +42,12 @@ class EngineConfig:
     # Cap on cross-encoder windows per request (each costs a 192-token forward pass): past it, claims
     # get one window each, and claims past the cap are scored by the features head alone.
     max_cross_pairs: int = 150
-    # Facts a request may hold: Vertex's 200 for the API. The CLI takes more (`--max-facts`), since an
-    # evaluation often sends a long page one sentence per fact; the request's facts stay within the
-    # characters 200 full facts hold (schema.MAX_TOTAL_FACT_CHARS) either way.
+    # Facts a request may hold, and characters a fact may hold: Vertex's 200 and 10,000 for the API.
+    # The CLI takes more of both (`--max-facts`, `--max-fact-chars`), since an evaluation often sends
+    # a long page one sentence per fact, or a whole article as one fact; the request's facts stay
+    # within the characters 200 full facts hold (schema.MAX_TOTAL_FACT_CHARS) either way.
     max_facts: int = 200
+    max_fact_chars: int = 10_000
     cache_size: int = 8192
     batch_size: int = 32
     # Tests inject a fake embedder here; not part of the settings dict.
@@ -68,6 +70,8 @@ class EngineConfig:
             raise ValueError("GROUNDING NUM_THREADS must be at least 1")
         if int(self.max_facts) < 1:
             raise ValueError("GROUNDING MAX_FACTS must be at least 1")
+        if int(self.max_fact_chars) < 1:
+            raise ValueError("GROUNDING MAX_FACT_CHARS must be at least 1")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> EngineConfig:

@@ -58,20 +58,25 @@ class Row:
     claim: WiceClaim | None = None
 
 
-def neutral_head(stacked: bool) -> Path:
+def write_head(version: str, heads: dict[str, Any]) -> Path:
+    """A head.json in a temporary folder, for engines that score with a head fitted on the fly."""
+    path = Path(tempfile.mkdtemp()) / "head.json"
+    path.write_text(json.dumps({"version": version, "heads": heads}), encoding="utf-8")
+    return path
+
+
+def neutral_head() -> Path:
     """A head that scores everything 0.5, so features can be computed before any head exists."""
-    spec: dict[str, Any] = {"version": "neutral", "heads": {}}
+    heads: dict[str, Any] = {}
     for kind, names in (("features", feature_names(False)), ("stacked", feature_names(True))):
-        spec["heads"][kind] = {
+        heads[kind] = {
             "features": list(names),
             "mean": [0.0] * len(names),
             "scale": [1.0] * len(names),
             "coef": [0.0] * len(names),
             "intercept": 0.0,
         }
-    path = Path(tempfile.mkdtemp()) / f"neutral-{int(stacked)}.json"
-    path.write_text(json.dumps(spec), encoding="utf-8")
-    return path
+    return write_head("neutral", heads)
 
 
 def wice_rows(engine: Engine, data: Path, log: Any = sys.stderr) -> list[Row]:
@@ -297,13 +302,8 @@ def summedits_fold_heads(
     paths: list[Path] = []
     for k in range(FOLDS):
         extra = [*begin, *(r for s in summaries if s.fold != k for r in s.rows)]
-        spec = {
-            "version": f"summedits-fold-{k}",
-            "heads": {"features": fit_shipped(rows, cols, names, extra, repeats)},
-        }
-        path = Path(tempfile.mkdtemp()) / "head.json"
-        path.write_text(json.dumps(spec), encoding="utf-8")
-        paths.append(path)
+        head = fit_shipped(rows, cols, names, extra, repeats)
+        paths.append(write_head(f"summedits-fold-{k}", {"features": head}))
     return paths
 
 
@@ -364,7 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         engine = Engine(
             EngineConfig(
                 verifier="stacked" if stacked else "features",
-                head_path=str(neutral_head(stacked)),
+                head_path=str(neutral_head()),
                 verifier_path=args.verifier,
             )
         )

@@ -174,7 +174,7 @@ def _user_labels(value: Any) -> dict[str, str]:
     return labels
 
 
-def _facts(value: Any, max_facts: int) -> list[Fact]:
+def _facts(value: Any, max_facts: int, max_fact_chars: int) -> list[Fact]:
     if value is None:
         return []
     if not isinstance(value, (list, tuple)):
@@ -191,10 +191,10 @@ def _facts(value: Any, max_facts: int) -> list[Fact]:
         if raw_text is None:
             raise RequestError(f"{path}.factText", "is required")
         text = _string(raw_text, f"{path}.factText")
-        if len(text) > MAX_FACT_CHARS:
+        if len(text) > max_fact_chars:
             raise RequestError(
                 f"{path}.factText",
-                f"must be at most {MAX_FACT_CHARS} characters, got {len(text)}",
+                f"must be at most {max_fact_chars} characters, got {len(text)}",
             )
         facts.append(Fact(text, _string_map(item.get("attributes"), f"{path}.attributes")))
     total = sum(len(f.text) for f in facts)
@@ -220,7 +220,10 @@ _TOP_LEVEL = {
 
 
 def parse_request(
-    payload: Any, default_threshold: float = 0.6, max_facts: int = MAX_FACTS
+    payload: Any,
+    default_threshold: float = 0.6,
+    max_facts: int = MAX_FACTS,
+    max_fact_chars: int = MAX_FACT_CHARS,
 ) -> CheckRequest:
     """Validate a parsed Check Grounding request body. Raises RequestError naming the field."""
     if not isinstance(payload, Mapping):
@@ -235,7 +238,7 @@ def parse_request(
         raise RequestError(
             "answerCandidate", f"must be at most {MAX_ANSWER_TOKENS} tokens long, got {tokens}"
         )
-    facts = _facts(payload.get("facts"), max_facts)
+    facts = _facts(payload.get("facts"), max_facts, max_fact_chars)
 
     spec = _pick(payload, "groundingSpec", "grounding_spec", "")
     threshold = default_threshold

@@ -206,7 +206,7 @@ def test_cli_model_file_is_the_head_that_scores() -> None:
         "groundingSpec": {"enableClaimLevelScore": True},
     }
     scores = []
-    for extra in ([], ["--model", str(neutral_head(False))]):
+    for extra in ([], ["--model", str(neutral_head())]):
         result = _cli(extra, json.dumps(request) + "\n")
         assert result.returncode == 0, result.stderr
         scores.append(json.loads(result.stdout)["claims"][0]["score"])
@@ -232,4 +232,30 @@ def test_cli_checks_a_page_sent_one_sentence_per_fact() -> None:
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["error"]["message"] == (
         "facts: at most 200 facts are allowed, got 300"
+    )
+
+
+@pytest.mark.model
+def test_cli_checks_an_article_sent_as_one_fact() -> None:
+    # A whole article in one fact, past the API's 10,000 characters, as a summary benchmark sends it
+    filler = " ".join(f"Room {i} of the museum shows pottery from the coast." for i in range(400))
+    article = f"{filler} The Eiffel Tower is 330 metres tall. {filler}"
+    assert len(article) > 40_000
+    request = {
+        "answerCandidate": "The Eiffel Tower is 330 metres tall.",
+        "facts": [{"factText": article}],
+    }
+    line = json.dumps(request) + "\n"
+    result = _cli([], line)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    claim = out["claims"][0]
+    assert [out["citedChunks"][i]["chunkText"] for i in claim["citationIndices"]] == [
+        "The Eiffel Tower is 330 metres tall."
+    ]
+    assert out["citedChunks"][0]["source"] == "0"
+    # --max-fact-chars brings back the API's limit, with its error on the line
+    result = _cli(["--max-fact-chars", "10000"], line)
+    assert json.loads(result.stdout)["error"]["message"] == (
+        f"facts[0].factText: must be at most 10000 characters, got {len(article)}"
     )

@@ -55,6 +55,12 @@ def test_fact_text_over_10000_characters_is_rejected() -> None:
     err = error_for(request(facts=[{"factText": "x"}, {"factText": "é" * 10_001}]))
     assert err.field == "facts[1].factText"
     assert err.message == "facts[1].factText: must be at most 10000 characters, got 10001"
+    # The CLI takes a whole article as one fact
+    article = [{"factText": "é" * 50_000}]
+    assert (
+        parse_request(request(facts=article), max_fact_chars=2_000_000).facts[0].text
+        == "é" * 50_000
+    )
 
 
 def test_answer_over_4096_tokens_is_rejected() -> None:
