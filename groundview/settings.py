@@ -216,6 +216,9 @@ GROUNDING = {
     "NUM_THREADS": int(os.environ.get("GROUNDING_NUM_THREADS", "2")),
     # auto: bfloat16 where the CPU has it natively and it measures faster at load, else float32.
     "EMBED_PRECISION": os.environ.get("GROUNDING_EMBED_PRECISION", "auto"),
+    # Vertex's limits by default; a stored answer's longer texts are sent as several facts.
+    "MAX_FACTS": int(os.environ.get("GROUNDING_MAX_FACTS", "200")),
+    "MAX_FACT_CHARS": int(os.environ.get("GROUNDING_MAX_FACT_CHARS", "10000")),
 }
 
 REST_FRAMEWORK = {

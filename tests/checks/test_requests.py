@@ -124,10 +124,27 @@ def test_long_texts_are_split_and_facts_capped_at_the_engines_limits():
     request, sources = checks.prepare_request(answer)
 
     texts = [fact["factText"] for fact in request["facts"]]
-    assert len(texts) == checks.MAX_FACTS == len(sources)
-    assert all(len(text) <= checks.MAX_FACT_CHARS for text in texts)
+    assert len(texts) == 200 == len(sources)
+    assert all(len(text) <= 10_000 for text in texts)
     # The pieces of the long chunk rebuild it, and all map back to reference 0.
-    assert "".join(texts[:3]) == long_text
+    assert " ".join(texts[:3]) == long_text
     assert sources[:3] == [{"reference": 0, "chunk": None}] * 3
     assert sources[3] == {"reference": 1, "chunk": None}
-    assert texts[-1] == f"fact number {checks.MAX_FACTS - 4}"
+    assert texts[-1] == "fact number 196"
+
+
+def test_the_engines_limits_follow_the_grounding_settings(settings):
+    settings.GROUNDING = {**settings.GROUNDING, "MAX_FACTS": 300, "MAX_FACT_CHARS": 2_000}
+    sentences = " ".join(f"Sentence {i} of the manual." for i in range(200))  # 5,289 characters
+    references = [{"chunkInfo": {"content": sentences}}] + [
+        {"chunkInfo": {"content": f"fact number {i}"}} for i in range(400)
+    ]
+    answer = create_answer("A long one.", references=references)
+
+    texts = [fact["factText"] for fact in checks.build_request(answer)["facts"]]
+
+    assert len(texts) == 300
+    # Cut where sentences end, within the configured characters
+    assert [len(t) <= 2_000 and t.endswith("of the manual.") for t in texts[:3]] == [True] * 3
+    assert " ".join(texts[:3]) == sentences
+    assert texts[-1] == "fact number 296"

@@ -38,19 +38,12 @@ from groundview.answers.checks.queueing import (
     queue_checks_after_import,
     send_runs,
 )
-from groundview.answers.checks.requests import (
-    MAX_FACT_CHARS,
-    MAX_FACTS,
-    build_request,
-    prepare_request,
-)
+from groundview.answers.checks.requests import build_request, prepare_request
 from groundview.answers.checks.running import Outcome, finish, run_check, run_checks
 from groundview.answers.checks.versions import get_default_version, head_file
 
 __all__ = [
     "MAX_ATTEMPTS",
-    "MAX_FACTS",
-    "MAX_FACT_CHARS",
     "BatchProgress",
     "Outcome",
     "Sweep",

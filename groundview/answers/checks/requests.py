@@ -11,13 +11,9 @@ from typing import Any
 
 from groundview.answers.checks.engine import engine_config
 from groundview.answers.models import Answer
+from groundview.grounding.rows import pieces
 
 logger = logging.getLogger(__name__)
-
-# The engine's request limits (groundview/grounding/README.md, "Semantics"); a stored answer may
-# have more, or longer, texts.
-MAX_FACTS = 200
-MAX_FACT_CHARS = 10_000
 
 
 def build_request(answer: Answer) -> dict[str, Any]:
@@ -26,13 +22,19 @@ def build_request(answer: Answer) -> dict[str, Any]:
 
 
 def prepare_request(answer: Answer) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The request and, for each of its facts, where in the answer the fact came from."""
+    """The request and, for each of its facts, where in the answer the fact came from. A stored
+    answer may hold more, or longer, texts than the engine takes (GROUNDING's MAX_FACTS and
+    MAX_FACT_CHARS): a long text goes as several facts cut where sentences end, and facts past the
+    limit are left out."""
+    config = engine_config()
     facts: list[dict[str, Any]] = []
     sources: list[dict[str, Any]] = []
     for text, attributes, source in answer_facts(answer.raw or {}):
-        for piece in split_long(text):
-            if len(facts) == MAX_FACTS:
-                logger.info("%s: more than %d facts, the rest are left out", answer.name, MAX_FACTS)
+        for piece in pieces(text, config.max_fact_chars):
+            if len(facts) == config.max_facts:
+                logger.info(
+                    "%s: more than %d facts, the rest are left out", answer.name, config.max_facts
+                )
                 break
             facts.append({"factText": piece, "attributes": attributes})
             sources.append(source)
@@ -40,7 +42,7 @@ def prepare_request(answer: Answer) -> tuple[dict[str, Any], list[dict[str, Any]
         "answerCandidate": answer.answer_text,
         "facts": facts,
         "groundingSpec": {
-            "citationThreshold": engine_config().default_citation_threshold,
+            "citationThreshold": config.default_citation_threshold,
             "enableClaimLevelScore": True,
         },
     }
@@ -133,15 +135,3 @@ def clean_snippet(snippet: str) -> str:
 
 def text_key(text: str) -> str:
     return _SPACE_RE.sub(" ", text).strip().casefold()
-
-
-def split_long(text: str) -> list[str]:
-    """A text longer than the engine's fact limit, as consecutive pieces cut at whitespace."""
-    pieces = []
-    while len(text) > MAX_FACT_CHARS:
-        cut = text.rfind(" ", MAX_FACT_CHARS // 2, MAX_FACT_CHARS)
-        cut = cut + 1 if cut > 0 else MAX_FACT_CHARS
-        pieces.append(text[:cut])
-        text = text[cut:]
-    pieces.append(text)
-    return pieces
