@@ -595,8 +595,12 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
         money = bool(sign and sign != "percent") or unit in _MONEY
         rate = "" if is_year or ordinal else _rate(lowered, end, money)
-        if rate and lowered[end] in _RATE_WORDS:
-            # "$40 a month", but "3 albums a year" stays "3"
+        # "$40 a month" and "a monthly fee of $40" read "$40 a month"; "3 albums a year" stays "3"
+        spelled = bool(rate) and lowered[end] in _RATE_WORDS
+        if money and not (rate or is_year or ordinal):
+            rate = _rate_before(lowered, i)
+            spelled = bool(rate)
+        if spelled:
             text = f"{text} {'an' if rate == 'hour' else 'a'} {rate}"
         out.append(
             Number(
@@ -672,6 +676,31 @@ def _rate(lowered: Sequence[str], k: int, money: bool) -> str:
     return _PER_TIME[noun]
 
 
+# What a price is called, and the words that lead from it to the amount: "a monthly fee of $40",
+# "the annual premium is just €480". Other nouns stay out: in "the annual report puts revenue at
+# $40 million" the time is the report's.
+_PRICE_NOUNS = words(
+    """fee fees price prices cost costs charge charges rate rates subscription subscriptions payment
+    payments premium premiums rent rental salary wage wages bill membership pass plan"""
+)
+_PRICE_LINKS = words("of is was are were will be costs cost comes come at just only")
+
+
+def _rate_before(lowered: Sequence[str], i: int) -> str:
+    """The time an amount of money starting at token `i` is per, written before it: "a monthly $40
+    fee", "a monthly fee of $40", "the annual premium is €480". "" when none is written."""
+    named = False
+    for k in range(i - 1, max(-1, i - 6), -1):
+        word = lowered[k]
+        if word in _PER_ADJECTIVES:
+            return _PER_TIME[word] if named or k == i - 1 else ""
+        if word in _PRICE_NOUNS:
+            named = True
+        elif word not in _PRICE_LINKS:
+            return ""
+    return ""
+
+
 def _is_ordinal(token: str) -> bool:
     return token in _ORDINALS or _ORDINAL_DIGITS.fullmatch(token) is not None
 
@@ -726,9 +755,11 @@ def _ranges(
         scale = _RANGE_SCALES.get(lowered[i2 + 1], 1.0) if j2 == i2 + 2 else 1.0
         value = a.value * scale if a.value * scale < b.value else a.value
         unit = a.unit or b.unit
-        rate = a.rate or b.rate  # "$5-10 a month"
+        rate = a.rate or b.rate  # "$5-10 a month", "monthly fees of $5-10"
         if value != a.value or unit != a.unit or rate != a.rate:
             out[k] = replace(a, value=value, unit=unit, is_year=False, count=True, rate=rate)
+        if rate and not b.rate:
+            out[k + 1] = replace(b, rate=rate)
     return out
 
 

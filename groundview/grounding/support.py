@@ -282,9 +282,9 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     for n in claim.numbers:
         if n.listed or any(numbers_match(n, m) for c in cands for m in c.analysis.numbers):
             continue
-        instead = [m.text for m in _rivals(n, near) if same_unit(m.unit, n.unit) and m.text]
-        numbers.append((n.text, list(dict.fromkeys(instead))[:3]))
-        if n.rate and n.text.endswith(n.rate):  # "3 albums a year" shows as "3": keep "year"
+        instead = [_said(m) for m in _rivals(n, near) if same_unit(m.unit, n.unit) and m.text]
+        numbers.append((_said(n), list(dict.fromkeys(instead))[:3]))
+        if n.rate:
             in_numbers |= rate_stems(n.rate)
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
@@ -314,6 +314,14 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         _swapped(claim, cands),
         _surface(claim, words),
     )
+
+
+def _said(n: Number) -> str:
+    """A number as its chip says it, with its time: "3 a year" for the 3 of "3 albums a year", so
+    that "3 (they give 3)" never shows when the times differ."""
+    if not n.rate or n.text.endswith(n.rate):
+        return n.text
+    return f"{n.text} {'an' if n.rate == 'hour' else 'a'} {n.rate}"
 
 
 def _negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:

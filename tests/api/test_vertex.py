@@ -231,6 +231,23 @@ def test_bodies_beyond_djangos_form_limit_reach_the_validator(reviewer_client):
     assert "200" in message
 
 
+@pytest.mark.model
+def test_the_fact_limits_follow_the_grounding_settings(reviewer_client, settings):
+    settings.GROUNDING = {**settings.GROUNDING, "MAX_FACTS": 300, "MAX_FACT_CHARS": 20_000}
+    long_fact = {"factText": "The museum shows pottery from the coast. " * 400}  # 16,400 characters
+    facts = [long_fact] + [{"factText": f"Room {i} is closed on Mondays."} for i in range(249)]
+
+    response = check(
+        reviewer_client, {"answerCandidate": "Room 7 is closed on Mondays.", "facts": facts}
+    )
+
+    assert response.status_code == 200, response.content
+    cited = response.json()["citedChunks"]
+    assert [chunk["source"] for chunk in cited] == ["8"]
+    too_many = {"answerCandidate": "x", "facts": [{"factText": "y"}] * 301}
+    assert "at most 300 facts" in assert_invalid(check(reviewer_client, too_many), "facts")
+
+
 def test_an_engine_failure_is_a_500_in_googles_shape(reviewer_client, monkeypatch):
     class Broken:
         def check(self, payload):

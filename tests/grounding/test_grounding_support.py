@@ -145,9 +145,31 @@ def test_an_amount_per_month_is_not_the_amount_per_year() -> None:
         ("12", ""),
         ("25th", ""),
     ]
+    # A price named with its time before the amount; other nouns keep theirs
+    assert rates("A monthly fee of $40, an annual premium of just €480.") == [
+        ("$40 a month", "month"),
+        ("€480 a year", "year"),
+    ]
+    assert rates("A monthly $40 fee; monthly fees of $5-10.") == [
+        ("$40 a month", "month"),
+        ("$5 a month", "month"),
+        ("$10", "month"),
+    ]
+    assert rates("The annual report puts revenue at $40 million.") == [("$40 million", "")]
+    assert rates("The monthly fee rose from $30 to $40.") == [("$30", ""), ("$40", "")]
     monthly = analyse("The Silver plan costs $40 a month.").numbers[0]
+    before = analyse("The Silver plan has a monthly fee of $40.").numbers[0]
+    assert numbers_match(monthly, before) and numbers_match(before, monthly)
+    assert not numbers_match(before, analyse("It costs $40 a year.").numbers[0])
     assert not numbers_match(monthly, analyse("It costs $40 a year.").numbers[0])
     assert numbers_match(monthly, analyse("It costs $40/mo.").numbers[0])
+    # The review page names both times, also where the claim writes its time after a count
+    albums = [_candidate(0, "She releases 3 albums a month and tours every summer.")]
+    found = gaps(analyse("She releases 3 albums a year."), albums)
+    assert (found.numbers, found.words) == ([("3 a year", ["3 a month"])], [])
+    fees = [_candidate(0, "The Silver plan costs $40 a year.")]
+    found = gaps(analyse("The Silver plan has a monthly fee of $40."), fees)
+    assert (found.numbers, found.words) == ([("$40 a month", ["$40 a year"])], ["fee"])
     # An amount with no time written is backed by one with, and the other way round
     assert numbers_match(monthly, analyse("It costs $40.").numbers[0])
     assert numbers_match(analyse("It costs $40.").numbers[0], monthly)

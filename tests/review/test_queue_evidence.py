@@ -326,8 +326,8 @@ def test_an_amount_per_another_time_is_named_with_its_time():
     assert found[0].numbers == [("$40 a month", ["$40 a year", "$90 a year"])]
     # and its "month" is named there, not again as a word no reference states
     assert found[0].words == []
-    # A chip that does not write the time leaves the word to its own chip
+    # A count's chip names its time too, so it never reads "3 (they give 3)"
     albums = claim_gaps(
         ["She releases 3 albums a month."], [0], [Fact("She releases 3 albums a year.")]
     )
-    assert albums[0].numbers == [("3", ["3"])] and albums[0].words == ["month"]
+    assert albums[0].numbers == [("3 a month", ["3 a year"])] and albums[0].words == []
