@@ -96,7 +96,7 @@ class CheckGroundingView(GoogleView):
             "field names, `null` for a field not set, `citationThreshold` as a number or a "
             "numeric string. "
             "Limits: at most 200 facts of 10,000 characters (Vertex's; the server's "
-            "GROUNDING_MAX_FACTS and GROUNDING_MAX_FACT_CHARS may raise them, within 2,000,000 "
+            "GROUNDING_MAX_FACTS and GROUNDING_MAX_FACT_CHARS may change them, within 2,000,000 "
             "characters in all), an answer of at most 4096 tokens, at most 64 user labels. "
             "Violations are 400 INVALID_ARGUMENT naming the field."
         ),

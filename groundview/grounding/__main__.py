@@ -189,8 +189,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--max-fact-chars",
         type=_at_least_one,
         default=MAX_TOTAL_FACT_CHARS,
-        help="characters a fact may hold (default: all the request may hold, so a whole article "
-        "can be one fact; the API keeps Vertex's 10,000)",
+        help="characters a request's fact may hold (default: all the request may hold, so a "
+        "whole article can be one fact; the API keeps Vertex's 10,000; --rows contexts are cut "
+        "at 10,000 either way)",
     )
     parser.add_argument(
         "--precision",

@@ -598,10 +598,10 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         # "$40 a month" and "a monthly fee of $40" read "$40 a month"; "3 albums a year" stays "3"
         spelled = bool(rate) and lowered[end] in _RATE_WORDS
         if money and not (rate or is_year or ordinal):
-            rate = _rate_before(lowered, i)
+            rate = _rate_before(lowered, i, end)
             spelled = bool(rate)
         if spelled:
-            text = f"{text} {'an' if rate == 'hour' else 'a'} {rate}"
+            text = with_rate(text, rate)
         out.append(
             Number(
                 value, qualifier, is_year, unit, count, text, counted, ordinal=ordinal, rate=rate
@@ -632,8 +632,8 @@ _PER_TIME = {
     **{w: "quarter" for w in ("quarter", "quarterly")},
     **{w: "year" for w in ("year", "yr", "annum", "yearly", "annually", "annual")},
 }
-# Written after an amount of money only: "$480 annual fee", but "12 monthly instalments" and "the
-# 25th annual awards" count things.
+# Beside an amount of money only: "$480 annual fee", "a monthly fee of $40" (`_rate_before`), but
+# "12 monthly instalments" and "the 25th annual awards" count things.
 _PER_ADJECTIVES = frozenset(
     ["hourly", "daily", "weekly", "monthly", "quarterly", "yearly", "annually", "annual"]
 )
@@ -645,6 +645,11 @@ _MONEY = frozenset(["dollars", "euros", "pounds", "yen", "yuan"])
 # money they are how often as a rule ("$40 a month before tax", "$15 a month since March").
 _WHEN = words("later ago earlier old older century")
 _WHEN_OF_A_COUNT = words("after before since into on apart late early prior")
+
+
+def with_rate(text: str, rate: str) -> str:
+    """An amount as a reader says it with its time: "$40 a month", "$50 an hour"."""
+    return f"{text} {'an' if rate == 'hour' else 'a'} {rate}"
 
 
 def rate_stems(rate: str) -> frozenset[str]:
@@ -684,16 +689,22 @@ _PRICE_NOUNS = words(
     payments premium premiums rent rental salary wage wages bill membership pass plan"""
 )
 _PRICE_LINKS = words("of is was are were will be costs cost comes come at just only")
+# An amount that compares two prices is a difference, not a price: "the monthly plan is $40 cheaper".
+_COMPARED = words("more less cheaper dearer higher lower off extra over under")
 
 
-def _rate_before(lowered: Sequence[str], i: int) -> str:
-    """The time an amount of money starting at token `i` is per, written before it: "a monthly $40
-    fee", "a monthly fee of $40", "the annual premium is €480". "" when none is written."""
-    named = False
+def _rate_before(lowered: Sequence[str], i: int, end: int) -> str:
+    """The time an amount of money at tokens `i` to `end` (exclusive) is per, written before it in
+    a price's name: "a monthly fee of $40", "the annual premium is €480", "a monthly $40 fee" (not
+    "the annual $5 million award"). "" when none is written."""
+    after = lowered[end] if end < len(lowered) else ""
+    if after in _COMPARED:
+        return ""
+    named = after in _PRICE_NOUNS
     for k in range(i - 1, max(-1, i - 6), -1):
         word = lowered[k]
         if word in _PER_ADJECTIVES:
-            return _PER_TIME[word] if named or k == i - 1 else ""
+            return _PER_TIME[word] if named else ""
         if word in _PRICE_NOUNS:
             named = True
         elif word not in _PRICE_LINKS:
@@ -735,7 +746,8 @@ def _ranges(
 ) -> list[Number]:
     """A range writes its scale and unit once, after its second end: "$5-6 million" is $5 million
     to $6 million, "1,000-2,000 USD" and "5 to 10 km" name the unit of both ends, and "the 18th
-    and 19th centuries" are both centuries."""
+    and 19th centuries" are both centuries. Its time may come after it ("$5-10 a month") or before
+    it ("monthly fees of $5-10"): either end's is both ends'."""
     out = list(numbers)
     for k in range(len(out) - 1):
         a, b = out[k], out[k + 1]
@@ -758,7 +770,8 @@ def _ranges(
         rate = a.rate or b.rate  # "$5-10 a month", "monthly fees of $5-10"
         if value != a.value or unit != a.unit or rate != a.rate:
             out[k] = replace(a, value=value, unit=unit, is_year=False, count=True, rate=rate)
-        if rate and not b.rate:
+        # "monthly fees of $5-10": a time written before the range is the second end's too
+        if rate and not b.rate and b.unit and same_unit(b.unit, a.unit):
             out[k + 1] = replace(b, rate=rate)
     return out
 

@@ -42,7 +42,9 @@ class Row:
 
 def pieces(text: str, limit: int = MAX_FACT_CHARS) -> list[str]:
     """`text` as parts of at most `limit` characters, cut where sentences end (inside a sentence
-    longer than that, at a space)."""
+    longer than that, at a space); blank parts are left out."""
+    if len(text) <= limit:
+        return [text.strip()] if text.strip() else []
     out: list[str] = []
     start = end = 0
     for sentence in split_sentences(text):

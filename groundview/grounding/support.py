@@ -29,6 +29,7 @@ from .lexical import (
     rate_stems,
     same_unit,
     stem,
+    with_rate,
     words,
 )
 from .models import Encoded
@@ -321,7 +322,7 @@ def _said(n: Number) -> str:
     that "3 (they give 3)" never shows when the times differ."""
     if not n.rate or n.text.endswith(n.rate):
         return n.text
-    return f"{n.text} {'an' if n.rate == 'hour' else 'a'} {n.rate}"
+    return with_rate(n.text, n.rate)
 
 
 def _negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:

@@ -148,3 +148,17 @@ def test_the_engines_limits_follow_the_grounding_settings(settings):
     assert [len(t) <= 2_000 and t.endswith("of the manual.") for t in texts[:3]] == [True] * 3
     assert " ".join(texts[:3]) == sentences
     assert texts[-1] == "fact number 296"
+
+
+def test_facts_stay_within_the_characters_a_request_may_hold(settings):
+    settings.GROUNDING = {**settings.GROUNDING, "MAX_FACTS": 300}
+    page = ("The museum shows pottery from the coast. " * 244).strip()  # 10,003 characters
+    references = [{"chunkInfo": {"content": page[:9_990]}} for _ in range(300)]
+    answer = create_answer("A big one.", references=references)
+
+    texts = [fact["factText"] for fact in checks.build_request(answer)["facts"]]
+
+    # 300 facts are allowed, but the engine takes 2,000,000 characters in all: the check runs on
+    # the 200 facts that fit instead of failing
+    assert len(texts) == 200
+    assert sum(len(t) for t in texts) == 1_998_000

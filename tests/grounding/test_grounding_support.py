@@ -156,7 +156,12 @@ def test_an_amount_per_month_is_not_the_amount_per_year() -> None:
         ("$10", "month"),
     ]
     assert rates("The annual report puts revenue at $40 million.") == [("$40 million", "")]
+    assert rates("The annual $5 million award.") == [("$5 million", "")]
+    assert rates("The report is annual, at $40.") == [("$40", "")]
     assert rates("The monthly fee rose from $30 to $40.") == [("$30", ""), ("$40", "")]
+    # A difference between prices is no price, and a count after a price no range of prices
+    assert rates("The monthly plan is $40 cheaper.") == [("$40", "")]
+    assert rates("The monthly fee is $4 or 20 users pay.") == [("$4 a month", "month"), ("20", "")]
     monthly = analyse("The Silver plan costs $40 a month.").numbers[0]
     before = analyse("The Silver plan has a monthly fee of $40.").numbers[0]
     assert numbers_match(monthly, before) and numbers_match(before, monthly)

@@ -12,6 +12,7 @@ from typing import Any
 from groundview.answers.checks.engine import engine_config
 from groundview.answers.models import Answer
 from groundview.grounding.rows import pieces
+from groundview.grounding.schema import MAX_TOTAL_FACT_CHARS
 
 logger = logging.getLogger(__name__)
 
@@ -24,20 +25,19 @@ def build_request(answer: Answer) -> dict[str, Any]:
 def prepare_request(answer: Answer) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The request and, for each of its facts, where in the answer the fact came from. A stored
     answer may hold more, or longer, texts than the engine takes (GROUNDING's MAX_FACTS and
-    MAX_FACT_CHARS): a long text goes as several facts cut where sentences end, and facts past the
-    limit are left out."""
+    MAX_FACT_CHARS, within MAX_TOTAL_FACT_CHARS in all): a long text goes as several facts cut
+    where sentences end, and what lies past the limits is left out rather than failing the check."""
     config = engine_config()
     facts: list[dict[str, Any]] = []
     sources: list[dict[str, Any]] = []
-    for text, attributes, source in answer_facts(answer.raw or {}):
-        for piece in pieces(text, config.max_fact_chars):
-            if len(facts) == config.max_facts:
-                logger.info(
-                    "%s: more than %d facts, the rest are left out", answer.name, config.max_facts
-                )
-                break
-            facts.append({"factText": piece, "attributes": attributes})
-            sources.append(source)
+    total = 0
+    for text, attributes, source in _pieces(answer.raw or {}, config.max_fact_chars):
+        total += len(text)
+        if len(facts) == config.max_facts or total > MAX_TOTAL_FACT_CHARS:
+            logger.info("%s: past the engine's fact limits, the rest is left out", answer.name)
+            break
+        facts.append({"factText": text, "attributes": attributes})
+        sources.append(source)
     request = {
         "answerCandidate": answer.answer_text,
         "facts": facts,
@@ -47,6 +47,14 @@ def prepare_request(answer: Answer) -> tuple[dict[str, Any], list[dict[str, Any]
         },
     }
     return request, sources
+
+
+def _pieces(
+    raw: dict[str, Any], limit: int
+) -> Iterator[tuple[str, dict[str, str], dict[str, Any]]]:
+    for text, attributes, source in answer_facts(raw):
+        for piece in pieces(text, limit):
+            yield piece, attributes, source
 
 
 def answer_facts(raw: dict[str, Any]) -> Iterator[tuple[str, dict[str, str], dict[str, Any]]]:
