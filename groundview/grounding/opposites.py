@@ -39,8 +39,10 @@ _NOT_OPPOSITES = words(
 # said with either word ("A defeated B" / "B lost to A", "older" / "younger", "husband" / "wife",
 # "buy" / "sell", "above" / "below", "import" / "export", "gain" / "lose", "input" / "output"),
 # words with a frequent other sense ("fall" the season, "left" the verb, "high school", "General"
-# the rank), and words whose stem another common word shares ("later" is "late", "no longer" has
-# "long", "lower" is "low").
+# the rank, "first" and "last", "top", "open" of "opened" against "closed", which may be two events,
+# "morning" and "evening", which name newspapers and shows),
+# and words whose stem another common word shares ("later" is "late", "no longer" has "long", "lower"
+# is "low", "partly" is "part").
 _PAIRS = """
 increase decrease | increase reduce | grow shrink | maximum minimum | largest smallest
 highest lowest | best worst | oldest youngest | cheap expensive | easy difficult | simple complex
@@ -55,6 +57,12 @@ good bad | online offline | minimize maximize | minimal maximal | large small | 
 wide narrow | thick thin | deep shallow | hot cold | wet dry | safe dangerous | common rare
 rich poor | happy sad | love hate | add remove | inside outside | male female
 arrive depart | enter exit | expand shrink
+east west | north south | eastern western | northern southern | northeast southwest
+northwest southeast | partial full | partial complete | partially fully | partially completely
+half whole | half entire | earliest latest | ascending descending | upstream downstream
+inbound outbound | inner outer | summer winter | weekday weekend | asleep awake
+man woman | men women | boy girl | son daughter | father mother | brother sister | uncle aunt
+nephew niece
 """
 
 

@@ -731,6 +731,25 @@ def test_opposites_come_from_prefixes_suffixes_and_common_antonyms() -> None:
         assert key(analyse(other).stems[0]) in opposites(word), word
     # Converses are left out: "A defeated B" is "B lost to A"
     assert not opposites("defeated") and not opposites("older")
+    # and so are words of many senses: "opened" against "closed" may be two events, and "CBS
+    # Evening News" is no time of day
+    for word in ("opened", "first", "partly", "evening"):
+        assert not opposites(word), word
+
+
+def test_a_direction_a_share_or_a_kinship_the_evidence_states_otherwise_caps(
+    engine: Engine,
+) -> None:
+    fire = (
+        "A fire broke out at a warehouse in east London on Tuesday night. The blaze destroyed "
+        "half of the building, and the roof partially collapsed. His daughter called the brigade."
+    )
+    assert _capped(engine, "The fire broke out in west London.", fire)
+    assert not _capped(engine, "The fire broke out in east London.", fire)
+    assert _capped(engine, "The blaze destroyed the whole building.", fire)
+    assert _capped(engine, "The roof fully collapsed.", fire)
+    assert not _capped(engine, "The roof partially collapsed.", fire)
+    assert _capped(engine, "His son called the brigade.", fire)
 
 
 def test_a_second_source_is_not_cited_for_one_common_word() -> None:
