@@ -40,9 +40,9 @@ _NOT_OPPOSITES = words(
 # "buy" / "sell", "above" / "below", "import" / "export", "gain" / "lose", "input" / "output"),
 # words with a frequent other sense ("fall" the season, "left" the verb, "high school", "General"
 # the rank, "first" and "last", "top", "open" of "opened" against "closed", which may be two events,
-# "morning" and "evening", which name newspapers and shows),
-# and words whose stem another common word shares ("later" is "late", "no longer" has "long", "lower"
-# is "low", "partly" is "part").
+# "morning" and "evening", which name newspapers and shows), and words whose stem another common
+# word shares ("later" is "late", "no longer" has "long", "lower" is "low", "partly" is "part",
+# "complete" is "completed", "summer" stems as "sum", "inner" as "inn").
 _PAIRS = """
 increase decrease | increase reduce | grow shrink | maximum minimum | largest smallest
 highest lowest | best worst | oldest youngest | cheap expensive | easy difficult | simple complex
@@ -57,10 +57,14 @@ good bad | online offline | minimize maximize | minimal maximal | large small | 
 wide narrow | thick thin | deep shallow | hot cold | wet dry | safe dangerous | common rare
 rich poor | happy sad | love hate | add remove | inside outside | male female
 arrive depart | enter exit | expand shrink
+"""
+# Opposites only when said of the same thing (`support._opposed_here`): a page that mentions "North
+# America" says nothing against "born in South Africa", nor "the second half of 2004" against "her
+# entire career", but "half of the building" does against "the whole building".
+_PAIRS_OF_A_THING = """
 east west | north south | eastern western | northern southern | northeast southwest
-northwest southeast | partial full | partial complete | partially fully | partially completely
-half whole | half entire | earliest latest | ascending descending | upstream downstream
-inbound outbound | inner outer | summer winter | weekday weekend | asleep awake
+northwest southeast | partial full | partially fully | half whole | half entire | earliest latest
+upstream downstream | inbound outbound | weekday weekend | asleep awake
 man woman | men women | boy girl | son daughter | father mother | brother sister | uncle aunt
 nephew niece
 """
@@ -72,9 +76,10 @@ def key(stem_: str) -> str:
 
 
 @functools.cache
-def _antonyms() -> dict[str, frozenset[str]]:
+def _antonyms(of_a_thing: bool) -> dict[str, frozenset[str]]:
     table: dict[str, set[str]] = {}
-    for pair in re.split(r"[|\n]", _PAIRS):
+    pairs = _PAIRS + _PAIRS_OF_A_THING if of_a_thing else _PAIRS
+    for pair in re.split(r"[|\n]", pairs):
         if not pair.strip():
             continue
         a, b = (key(stem(w)) for w in pair.split())
@@ -98,11 +103,12 @@ def negative_base(word: str) -> str | None:
     return None
 
 
-def opposites(word: str) -> frozenset[str]:
+def opposites(word: str, *, of_a_thing: bool = True) -> frozenset[str]:
     """The keys of the words that state the opposite of `word` (a surface token, lower case): its
-    antonyms and the word it negates. The words that negate it are found from their side
-    (`negative_base` of the evidence's words)."""
-    found = set(_antonyms().get(key(stem(word)), ()))
+    antonyms and the word it negates; without `of_a_thing`, only those that oppose it wherever the
+    page says them. The words that negate it are found from their side (`negative_base` of the
+    evidence's words)."""
+    found = set(_antonyms(of_a_thing).get(key(stem(word)), ()))
     base = negative_base(word)
     if base is not None:
         found.add(base)

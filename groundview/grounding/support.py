@@ -416,7 +416,7 @@ def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
                 negating.setdefault(base, token)
     out: list[tuple[str, str]] = []
     for token, s in dict.fromkeys(unstated):
-        against = [written[k] for k in sorted(opposites(token)) if k in written]
+        against = [written[k] for k in sorted(opposites(token, of_a_thing=False)) if k in written]
         if key(s) in negating:
             against.append(negating[key(s)])
         if against:

@@ -750,6 +750,20 @@ def test_a_direction_a_share_or_a_kinship_the_evidence_states_otherwise_caps(
     assert _capped(engine, "The roof fully collapsed.", fire)
     assert not _capped(engine, "The roof partially collapsed.", fire)
     assert _capped(engine, "His son called the brigade.", fire)
+    # Said of something else, they oppose nothing: "North America" is no word against "South
+    # Africa", nor "the second half of 2004" against "her entire career"
+    assert not _capped(
+        engine,
+        "She was born in South Africa.",
+        "She was born in South Africa in 1970 and moved to North America in 1990.",
+    )
+    career = "She played for Arsenal from 1990 to 2005. In the second half of 2004 she was injured."
+    assert not _capped(engine, "She spent her entire career at Arsenal.", career)
+    # and the stems of other words oppose nothing: "completed" is no "complete" against "partial",
+    # "a lump sum" no "summer" against "winter"
+    works = "Construction was completed in 1950, and a partial refund was paid as a lump sum."
+    assert not _capped(engine, "A partial refund was paid.", works)
+    assert not _capped(engine, "A refund was paid that winter.", works)
 
 
 def test_a_second_source_is_not_cited_for_one_common_word() -> None:
