@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .schema import MAX_FACT_CHARS, MAX_FACTS
+
 VERIFIERS = ("stacked", "features", "cross-encoder")
 PRECISIONS = ("auto", "float32", "bfloat16")
 
@@ -46,8 +48,8 @@ class EngineConfig:
     # The CLI takes more of both (`--max-facts`, `--max-fact-chars`), since an evaluation often sends
     # a long page one sentence per fact, or a whole article as one fact; the request's facts stay
     # within the characters 200 full facts hold (schema.MAX_TOTAL_FACT_CHARS) either way.
-    max_facts: int = 200
-    max_fact_chars: int = 10_000
+    max_facts: int = MAX_FACTS
+    max_fact_chars: int = MAX_FACT_CHARS
     cache_size: int = 8192
     batch_size: int = 32
     # Tests inject a fake embedder here; not part of the settings dict.
