@@ -107,6 +107,15 @@ def split_record(
             raise RecordError(
                 schema.join("answer", error.field) if error.field else "answer", error.message
             ) from None
+        # An answer is filed under the session its name says; another session here would file
+        # it where the Vertex API never lists it.
+        named = session_name_of(answer["name"])
+        if session is not None and named and session["name"] != named:
+            raise RecordError(
+                "session.name",
+                f"names session {schema.brief(session['name'].rsplit('/', 1)[-1])}, but the "
+                f"answer's name puts it in session {schema.brief(named.rsplit('/', 1)[-1])}",
+            )
         return answer, session
     answer = protojson.to_rest(data, "Answer")
     schema.validate_answer(answer)
@@ -137,6 +146,12 @@ def import_records(records: Iterable[Record], *, rows_only: bool = False) -> Imp
             continue
         try:
             outcome, answer_id = store(answer, session)
+        except RecordError as error:
+            field = error.field
+            if is_answer_response(record.data):
+                field = schema.join("answer", field)
+            result.problems.append(Problem(record.describe(), field, error.message))
+            continue
         except (IntegrityError, DataError) as error:
             # Every known cause is checked above; this keeps an unforeseen one per-record too.
             message = str(error).splitlines()[0] if str(error) else type(error).__name__
@@ -280,10 +295,16 @@ def store(answer_raw: dict[str, Any], session_raw: dict[str, Any] | None) -> tup
         return "unchanged", existing.pk
 
     answer = existing or Answer(name=answer_raw["name"])
+    new_text = answer_raw.get("answerText", "")
+    if existing is not None and existing.answer_text != new_text:
+        refuse_if_labelled(existing)
+        # The stored check judged the old text; it stays in the answer's history, but it is not
+        # the check of this text (a new one is queued after import when checks run on import).
+        answer.latest_check = None
     answer.session = session
     answer.raw = answer_raw
     answer.state = answer_raw.get("state", "")
-    answer.answer_text = answer_raw.get("answerText", "")
+    answer.answer_text = new_text
     answer.query_text = query_text or answer.query_text
     answer.grounding_score = (
         float(answer_raw["groundingScore"]) if "groundingScore" in answer_raw else None
@@ -295,6 +316,22 @@ def store(answer_raw: dict[str, Any], session_raw: dict[str, Any] | None) -> tup
         projection.clear_projection(answer)
     projection.build_projection(answer, answer_raw)
     return ("updated" if existing is not None else "created"), answer.pk
+
+
+def refuse_if_labelled(answer: Answer) -> None:
+    """Labels judge the text they were given: a new text would keep verdicts nobody gave it."""
+    labels = answer.labels.count()
+    settled = answer.adjudications.count()
+    if not labels and not settled:
+        return
+    given = [f"{labels} reviewer label(s)"] if labels else []
+    given += [f"{settled} adjudicated claim(s)"] if settled else []
+    raise RecordError(
+        "answerText",
+        f"differs from the stored answer's text, which has {' and '.join(given)}; labels are "
+        "kept with the text they judged, so import the new text under another name (or delete "
+        "the labels first)",
+    )
 
 
 def upsert_session(name: str, raw: dict[str, Any] | None) -> Session | None:

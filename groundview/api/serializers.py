@@ -296,7 +296,8 @@ class UserLabelsField(serializers.DictField):
 
 class CheckGroundingSerializer(serializers.Serializer):
     answerCandidate = serializers.CharField(  # noqa: N815
-        allow_blank=True, help_text="The answer to check: at most 4096 tokens."
+        allow_blank=True,
+        help_text="The answer to check: at most 4096 tokens and 40,960 characters.",
     )
     facts = GroundingFactSerializer(many=True, required=False, max_length=200)
     groundingSpec = CheckGroundingSpecSerializer(required=False)  # noqa: N815

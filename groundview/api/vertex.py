@@ -97,7 +97,8 @@ class CheckGroundingView(GoogleView):
             "numeric string. "
             "Limits: at most 200 facts of 10,000 characters (Vertex's; the server's "
             "GROUNDING_MAX_FACTS and GROUNDING_MAX_FACT_CHARS may change them, within 2,000,000 "
-            "characters in all), an answer of at most 4096 tokens, at most 64 user labels. "
+            "characters in all), an answer of at most 4096 tokens and 40,960 characters, at most "
+            "64 user labels. "
             "Violations are 400 INVALID_ARGUMENT naming the field."
         ),
         request=CheckGroundingSerializer,

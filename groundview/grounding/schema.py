@@ -18,6 +18,9 @@ MAX_FACTS = 200
 MAX_FACT_CHARS = 10_000
 MAX_TOTAL_FACT_CHARS = MAX_FACTS * MAX_FACT_CHARS
 MAX_ANSWER_TOKENS = 4096
+# Vertex counts its model's sub-word tokens; counting words instead, one 5 MB "word" or a page of
+# emoji would be a single token or none. Ten characters a token bounds what the count misses.
+MAX_ANSWER_CHARS = 10 * MAX_ANSWER_TOKENS
 MAX_LABELS = 64
 MAX_LABEL_CHARS = 63
 
@@ -233,6 +236,11 @@ def parse_request(
     if raw_answer is None:
         raise RequestError("answerCandidate", "is required")
     answer = _string(raw_answer, "answerCandidate")
+    if len(answer) > MAX_ANSWER_CHARS:
+        raise RequestError(
+            "answerCandidate",
+            f"must be at most {MAX_ANSWER_CHARS} characters long, got {len(answer)}",
+        )
     tokens = count_tokens(answer)
     if tokens > MAX_ANSWER_TOKENS:
         raise RequestError(

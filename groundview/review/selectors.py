@@ -15,7 +15,7 @@ from groundview.answers.models import (
     Step,
     StepAction,
 )
-from groundview.review.filters import FilterError, filter_answers
+from groundview.review.filters import FILTER_PARAMS, FilterError, filter_answers
 
 
 def load_answer(pk: int) -> Answer:
@@ -76,6 +76,14 @@ def select_answers_to_check(
             shown = ", ".join(str(pk) for pk in missing[:10])
             raise FilterError("answer_ids", f"no answer with id {shown}")
     else:
+        # The list page ignores a query parameter it does not know; here a misspelt filter
+        # ("stat") would silently widen the batch to every answer.
+        unknown = sorted(set(filters or {}) - set(FILTER_PARAMS))
+        if unknown:
+            raise FilterError(
+                f"filters.{unknown[0]}",
+                f"is not a filter; the filters are {', '.join(FILTER_PARAMS)}",
+            )
         try:
             answers = filter_answers(Answer.objects.all(), filters or {}, strict=True)
         except FilterError as error:

@@ -11,6 +11,8 @@ from groundview.answers import importing
 from groundview.answers.exporting import answer_jsonl
 from groundview.answers.models import (
     Answer,
+    AnswerState,
+    CheckRun,
     Citation,
     GroundingSupport,
     Reference,
@@ -20,7 +22,14 @@ from groundview.answers.models import (
     Session,
     Step,
 )
-from tests.factories import answer_document, chunk_reference, citation, document_reference
+from groundview.answers.schema import ANSWER_STATES
+from tests.factories import (
+    answer_document,
+    chunk_reference,
+    citation,
+    create_label,
+    document_reference,
+)
 
 NAME = "projects/1/locations/global/collections/default_collection/engines/e/sessions/s1/answers/a1"
 
@@ -306,6 +315,15 @@ TEXT = "Tōkyō 🗼 東京"  # byte layout: "T"=0, "ō"=1..3, ..., "🗼" 4 byt
         ),
         ({"name": ""}, "name: is required: answers are keyed by their resource name"),
         (
+            {"name": NAME.rsplit("/", 1)[0] + "/"},
+            "name: has no answer id after its last /answers/",
+        ),
+        (
+            {"state": "BOGUS"},
+            "state: 'BOGUS' is not one of STATE_UNSPECIFIED, IN_PROGRESS, FAILED, SUCCEEDED, "
+            "STREAMING",
+        ),
+        (
             {"relatedQuestions": ["ok", "bad\x00"]},
             "relatedQuestions[1]: contains the NUL character (U+0000), which cannot be stored",
         ),
@@ -442,3 +460,67 @@ def test_an_answer_imported_before_its_session_gets_its_question_later():
     )
 
     assert Answer.objects.get(name=NAME).query_text == "Capital of France?"
+
+
+def test_the_import_knows_every_state_the_model_lists():
+    assert list(ANSWER_STATES) == AnswerState.values
+
+
+@pytest.mark.django_db
+def test_a_session_other_than_the_one_the_answer_names_is_rejected():
+    other = NAME.split("/sessions/")[0] + "/sessions/OTHER"
+    record = {"answer": dict(DOCUMENT), "session": {"name": other}}
+
+    result = importing.import_records([importing.Record(where="item 0", data=record)])
+
+    assert [str(p) for p in result.problems] == [
+        f"item 0 ({NAME}): session.name: names session 'OTHER', but the answer's name puts it "
+        "in session 's1'"
+    ]
+    assert not Answer.objects.exists() and not Session.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_new_text_for_a_labelled_answer_is_refused_and_nothing_changes(django_user_model):
+    importing.import_text(json.dumps(dict(DOCUMENT)))
+    answer = Answer.objects.get()
+    reviewer = django_user_model.objects.create_user("rita")
+    create_label(answer, reviewer, claims={DOCUMENT["answerText"][:10]: "supported"})
+    before = exported()
+
+    changed = dict(DOCUMENT, answerText="A different answer 🎉 文本.", citations=[])
+    result = importing.import_records(
+        [
+            importing.Record(where="line 1", data=changed),
+            importing.Record(where="line 2", data={"answer": changed}),
+        ]
+    )
+
+    refused = (
+        "differs from the stored answer's text, which has 1 reviewer label(s); labels are kept "
+        "with the text they judged, so import the new text under another name (or delete the "
+        "labels first)"
+    )
+    assert [str(p) for p in result.problems] == [
+        f"line 1 ({NAME}): answerText: {refused}",
+        f"line 2 ({NAME}): answer.answerText: {refused}",
+    ]
+    assert exported() == before
+    # The same text with another change still imports.
+    assert importing.import_text(json.dumps(dict(DOCUMENT, state="FAILED"))).updated == 1
+
+
+@pytest.mark.django_db
+def test_a_new_text_leaves_the_old_check_in_history_but_not_as_the_latest():
+    importing.import_text(json.dumps(dict(DOCUMENT)))
+    answer = Answer.objects.get()
+    run = CheckRun.objects.create(
+        answer=answer, status=CheckRun.Status.SUCCEEDED, support_score=0.9
+    )
+    Answer.objects.filter(pk=answer.pk).update(latest_check=run)
+
+    importing.import_text(json.dumps(dict(DOCUMENT, answerText="Another text.", citations=[])))
+
+    answer.refresh_from_db()
+    assert answer.latest_check is None
+    assert list(answer.check_runs.all()) == [run]

@@ -115,6 +115,8 @@ def test_batch_failures_carry_their_error(
         ({"answer_ids": [123456]}, "answer_ids"),
         ({"answer_ids": ["x"]}, "answer_ids"),
         ({"filters": {"state": "NOPE"}}, "filters.state"),
+        ({"filters": {"stat": "FAILED"}}, "filters.stat"),
+        ({"filters": {"state": "SUCCEEDED", "bogus": ""}}, "filters.bogus"),
         ({"filters": {"state": "FAILED"}}, "filters"),
         ({"filters": "state=FAILED"}, "filters"),
     ],

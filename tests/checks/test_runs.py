@@ -74,6 +74,25 @@ def test_runs_are_kept_and_the_answer_points_at_the_newest(
     assert answer.latest_check == second
 
 
+def test_a_run_whose_text_was_replaced_while_it_ran_does_not_become_the_latest(
+    fake_engine, django_capture_on_commit_callbacks
+):
+    answer = create_sourced_answer("Paris is the capital of France.")
+    queue([answer], django_capture_on_commit_callbacks)
+    run = CheckRun.objects.get()
+    # A re-import replaced the text (and cleared the latest check) while the run was running.
+    Answer.objects.filter(pk=answer.pk).update(answer_text="Lyon is 🦁.", latest_check=None)
+    CheckRun.objects.filter(pk=run.pk).update(status=Status.RUNNING)
+    run.refresh_from_db()
+
+    assert checks.finish(run, run.request, [], run.response, "", {}, None)
+
+    run.refresh_from_db()
+    answer.refresh_from_db()
+    assert run.status == Status.SUCCEEDED
+    assert answer.latest_check is None
+
+
 def test_running_a_finished_check_again_changes_nothing(
     fake_engine, django_capture_on_commit_callbacks
 ):

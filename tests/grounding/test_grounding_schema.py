@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from groundview.grounding import Engine, RequestError, parse_request
+from groundview.grounding.schema import MAX_ANSWER_TOKENS, count_tokens
 
 
 def request(**overrides: Any) -> dict[str, Any]:
@@ -69,6 +70,22 @@ def test_answer_over_4096_tokens_is_rejected() -> None:
     err = error_for(request(answerCandidate="word " * 4096 + "."))
     assert err.field == "answerCandidate"
     assert err.message == "answerCandidate: must be at most 4096 tokens long, got 4097"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["x" * 40_961, "One sentence. " + "🎬 " * 20_481],
+    ids=["one long word", "emoji"],
+)
+def test_an_answer_over_40960_characters_is_rejected_whatever_its_words(answer: str) -> None:
+    # Few "tokens" each, as words are counted; far more than Vertex's 4096 of its own tokens.
+    assert count_tokens(answer) <= MAX_ANSWER_TOKENS
+    err = error_for(request(answerCandidate=answer))
+    assert err.field == "answerCandidate"
+    assert err.message == (
+        f"answerCandidate: must be at most 40960 characters long, got {len(answer)}"
+    )
+    parse_request(request(answerCandidate=answer[:40_960]))
 
 
 def test_cjk_characters_count_as_tokens() -> None:

@@ -228,7 +228,8 @@ def finish(
     with transaction.atomic():
         stored = CheckRun.objects.filter(pk=run.pk, status=Status.RUNNING).update(**fields)
         if stored and succeeded:
-            Answer.objects.filter(pk=run.answer_id).filter(
+            # Not when the answer's text changed while the run ran: it checked the old text.
+            Answer.objects.filter(pk=run.answer_id, answer_text=request["answerCandidate"]).filter(
                 Q(latest_check__isnull=True) | Q(latest_check_id__lt=run.pk)
             ).update(latest_check_id=run.pk)
     return succeeded
