@@ -129,11 +129,42 @@ def export_labels(args) -> int:
     return 0
 
 
+class _BadLine(str):
+    """A JSONL line that is no JSON: it keeps its place in the output as its error."""
+
+    def response(self) -> dict:
+        return {"error": {"code": 400, "message": str(self), "status": "INVALID_ARGUMENT"}}
+
+
 def _requests(path: str) -> list:
+    """The requests in a file: a JSON array or one request (pretty-printed or not), else one per
+    line, where a line that is no JSON becomes its error and the others are still checked."""
     text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    if text.lstrip().startswith("["):
-        return json.loads(text)
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+    start = text.lstrip()[:1]
+    if start in ("[", "{"):
+        try:
+            whole = json.loads(text)
+        except ValueError:
+            if start == "[":
+                raise
+        else:
+            return whole if isinstance(whole, list) else [whole]
+    payloads: list = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            payloads.append(json.loads(line))
+        except ValueError as exc:
+            payloads.append(_BadLine(f"line {number}: invalid JSON: {exc}"))
+    return payloads
+
+
+def _unit(text: str) -> float:
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value}")
+    return value
 
 
 def _is_rows(args) -> bool:
@@ -161,6 +192,9 @@ def _is_rows(args) -> bool:
 def check(args) -> int:
     """Check Grounding requests, or Ragas / DeepEval rows (the CI gate), with the engine the server
     would use (settings.GROUNDING and the default checker version)."""
+    if args.file != "-" and not Path(args.file).is_file():
+        print(f"groundview check: {args.file}: no such file", file=sys.stderr)
+        return 2
     _django()
     from tqdm import tqdm
 
@@ -199,7 +233,10 @@ def check(args) -> int:
         )
         for start in range(0, len(payloads), args.batch):
             batch = payloads[start : start + args.batch]
-            for response in engine.check_many(batch, return_errors=True):
+            good = [p for p in batch if not isinstance(p, _BadLine)]
+            checked = iter(engine.check_many(good, return_errors=True))
+            for payload in batch:
+                response = payload.response() if isinstance(payload, _BadLine) else next(checked)
                 errors += "error" in response
                 out.write(json.dumps(response, ensure_ascii=False) + "\n")
             bar.update(len(batch))
@@ -297,7 +334,7 @@ def parser() -> argparse.ArgumentParser:
         "--format", choices=["jsonl", "csv"], default="jsonl", help="rows: one line per claim as"
     )
     p.add_argument(
-        "--min-support", type=float, help="rows: exit 1 when a row's supportScore is under this"
+        "--min-support", type=_unit, help="rows: exit 1 when a row's supportScore is under this"
     )
     p.set_defaults(run=check)
 

@@ -73,6 +73,13 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+def _unit(text: str) -> float:
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value}")
+    return value
+
+
 def _batches(stream: TextIO, size: int) -> Iterator[list[str]]:
     batch: list[str] = []
     for line in stream:
@@ -206,9 +213,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--format", choices=["jsonl", "csv"], default="jsonl", help="--rows output")
     parser.add_argument(
-        "--min-support", type=float, help="--rows: fail rows under this supportScore"
+        "--min-support", type=_unit, help="--rows: fail rows under this supportScore (0 to 1)"
     )
     args = parser.parse_args(argv)
+    if args.rows and args.rows != "-" and not Path(args.rows).is_file():
+        parser.error(f"--rows {args.rows}: no such file")
     try:
         engine = Engine(_config(args))
         engine.warm_up()

@@ -74,6 +74,21 @@ def _cli(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def test_cli_reports_a_missing_rows_file_before_loading_the_model(tmp_path: Path) -> None:
+    result = _cli(["--rows", str(tmp_path / "nowhere.jsonl")], "")
+
+    assert result.returncode == 2
+    assert f"--rows {tmp_path / 'nowhere.jsonl'}: no such file" in result.stderr
+    assert "Traceback" not in result.stderr and "ready" not in result.stderr
+
+
+def test_cli_refuses_a_min_support_outside_0_to_1() -> None:
+    result = _cli(["--rows", "-", "--min-support", "70"], "")
+
+    assert result.returncode == 2
+    assert "--min-support: must be between 0 and 1, got 70.0" in result.stderr
+
+
 @pytest.mark.model
 def test_rows_gate_fails_the_build_on_an_ungrounded_ragas_row() -> None:
     # Given a grounded Ragas row, an ungrounded DeepEval row and a row with no answer

@@ -79,3 +79,51 @@ def test_check_gates_ragas_and_deepeval_rows_on_their_support_score(tmp_path):
     assert all(
         c["supported"] is False for c in claims if c["row"] == 2 and c["groundingCheckRequired"]
     )
+
+
+def run_check(*args, timeout=300):
+    return subprocess.run(
+        [VENV_BIN / "groundview", "check", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_check_reads_one_pretty_printed_request_and_jsonl_with_a_bad_line(tmp_path):
+    request = {
+        "answerCandidate": "Tokyo Tower is 333 metres tall. 🗼",
+        "facts": [{"factText": "Tokyo Tower (東京タワー) is 333 metres tall."}],
+    }
+    pretty = tmp_path / "one.json"
+    pretty.write_text(json.dumps(request, indent=2, ensure_ascii=False), encoding="utf-8")
+    lines = tmp_path / "many.jsonl"
+    good = json.dumps(request, ensure_ascii=False)
+    lines.write_text(f'{good}\n\n{{"answerCandidate": "a",\n{good}\n', encoding="utf-8")
+
+    one = run_check(pretty)
+    many = run_check(lines)
+
+    assert one.returncode == 0, one.stderr
+    (response,) = [json.loads(line) for line in one.stdout.splitlines()]
+    assert response["claims"][0]["citationIndices"] == [0]
+    # The bad line answers in its place, by its line number; the lines around it are checked.
+    assert many.returncode == 1
+    assert "3 request(s), 1 error(s)" in many.stderr
+    first, bad, last = [json.loads(line) for line in many.stdout.splitlines()]
+    assert first == last == response
+    assert bad["error"]["message"].startswith("line 3: invalid JSON: ")
+
+
+def test_check_of_a_missing_file_says_so_without_a_traceback(tmp_path):
+    result = run_check(tmp_path / "nowhere.jsonl", timeout=60)
+
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"groundview check: {tmp_path / 'nowhere.jsonl'}: no such file"
+
+
+def test_min_support_must_be_a_score():
+    result = run_check("-", "--min-support", "2", timeout=60)
+
+    assert result.returncode == 2
+    assert "--min-support: must be between 0 and 1, got 2.0" in result.stderr
