@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.paginator import Paginator
-from django.db.models import Count, F, Prefetch
+from django.db.models import Case, Count, F, IntegerField, Prefetch, Value, When
 from django.db.models.functions import Floor
 
 from groundview.answers.models import Answer
@@ -19,7 +19,8 @@ PAGE_SIZE = 50
 class Histograms:
     ours: list[Bar]
     theirs: list[Bar]
-    unchecked: int
+    unchecked: int  # never checked (or not since their text changed)
+    unscored: int  # checked, with nothing that needed a check: no score to bin
     total: int
 
 
@@ -32,22 +33,29 @@ def histograms(queryset, *, filtered: bool) -> Histograms:
     beat that one wide scan of every answer.
     """
     ours, theirs = [0] * 10, [0] * 10
-    unchecked = total = 0
+    unchecked = unscored = total = 0
     if filtered:
         rows = (
             queryset.order_by()
             .values(
+                checked=Case(
+                    When(latest_check__isnull=True, then=Value(0)),
+                    default=Value(1),
+                    output_field=IntegerField(),
+                ),
                 ours=Floor(F("latest_check__support_score") * 10),
                 theirs=Floor(F("grounding_score") * 10),
             )
             # COUNT(*), not COUNT(id): the score columns alone answer it.
             .annotate(n=Count("*"))
-            .values_list("ours", "theirs", "n")
+            .values_list("checked", "ours", "theirs", "n")
         )
-        for our_bin, their_bin, n in rows:
+        for checked, our_bin, their_bin, n in rows:
             total += n
-            if our_bin is None:
+            if not checked:
                 unchecked += n
+            elif our_bin is None:
+                unscored += n
             else:
                 ours[bin_index(our_bin)] += n
             if their_bin is not None:
@@ -56,14 +64,17 @@ def histograms(queryset, *, filtered: bool) -> Histograms:
         everything = Answer.objects.order_by()
         total = everything.count()
         checked = (
-            everything.filter(latest_check__support_score__isnull=False)
+            everything.filter(latest_check__isnull=False)
             .values(bin=Floor(F("latest_check__support_score") * 10))
             .annotate(n=Count("*"))
             .values_list("bin", "n")
         )
         for our_bin, n in checked:
-            ours[bin_index(our_bin)] += n
-        unchecked = total - sum(ours)
+            if our_bin is None:
+                unscored += n
+            else:
+                ours[bin_index(our_bin)] += n
+        unchecked = total - sum(ours) - unscored
         rows = (
             everything.values(bin=Floor(F("grounding_score") * 10))
             .annotate(n=Count("*"))
@@ -77,6 +88,7 @@ def histograms(queryset, *, filtered: bool) -> Histograms:
         ours=[Bar(edges[i], edges[i + 1], ours[i]) for i in range(10)],
         theirs=[Bar(edges[i], edges[i + 1], theirs[i]) for i in range(10)],
         unchecked=unchecked,
+        unscored=unscored,
         total=total,
     )
 

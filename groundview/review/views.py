@@ -138,6 +138,7 @@ def answer_list(request: HttpRequest) -> HttpResponse:
             charts.theirs, title="Producer's groundingScore", css="bar bar-theirs"
         ),
         "unchecked": charts.unchecked,
+        "unscored": charts.unscored,
         "queue_query": urlencode(params),
         "filtered": filtered,
     }

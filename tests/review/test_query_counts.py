@@ -163,13 +163,17 @@ def test_list_histograms_agree_with_and_without_filters(reviewer_client, reviewe
     bulk_create_answers(40, Session.objects.create(name="sessions/h"), reviewer)
     unchecked = Answer.objects.order_by("pk").values_list("pk", flat=True)[:7]
     Answer.objects.filter(pk__in=list(unchecked)).update(latest_check=None)
+    # Checked with nothing that needed a check (a skip message): a check, but no score.
+    unscored = Answer.objects.order_by("pk").values_list("latest_check", flat=True)[7:10]
+    CheckRun.objects.filter(pk__in=list(unscored)).update(support_score=None)
     url = reverse("review:answer_list")
     plain = reviewer_client.get(url).context
     # A filter every answer passes takes the other (one-query) path: same numbers.
     filtered = reviewer_client.get(url, {"grounding_min": "0"}).context
     for context in (plain, filtered):
         assert context["page"].paginator.count == 40
-        assert context["unchecked"] == 7
+        assert (context["unchecked"], context["unscored"]) == (7, 3)
+    assert b"7 answers not checked yet; 3 with nothing to check" in reviewer_client.get(url).content
     bars = [str(context["ours_svg"]).count("<rect") for context in (plain, filtered)]
     assert bars == [10, 10]
     strip = str(filtered["ours_svg"]).replace("grounding_min=0&amp;", "")
