@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Mapping
 
+from django.db import connection
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
 from groundview.answers.models import Answer, AnswerState, CheckRun, SkippedReason
@@ -195,9 +197,21 @@ def filter_answers(
             raise FilterError("q", "must be at most 500 characters")
         # icontains is a sequential scan, but one over a single text column: fine to ~10^5
         # answers (see bench/pages.py); a trigram index is the next step beyond that.
-        queryset = queryset.filter(Q(answer_text__icontains=text) | Q(query_text__icontains=text))
+        queryset = queryset.filter(text_search(text))
 
     return queryset.order_by(*parse_sort(_get(params, "sort")))
+
+
+def text_search(text: str) -> Q:
+    """Answers whose text or question holds `text`, whichever way an accent is encoded there
+    ("é" or "e" + U+0301) and whatever the case. SQLite's LIKE folds ASCII letters only, so
+    there the search is a regular expression, which SQLite runs in Python ("ça" finds "Ça")."""
+    lookup = "icontains" if connection.vendor != "sqlite" or text.isascii() else "iregex"
+    found = Q()
+    for form in dict.fromkeys(unicodedata.normalize(f, text) for f in ("NFC", "NFD")):
+        value = form if lookup == "icontains" else re.escape(form)
+        found |= Q(**{f"answer_text__{lookup}": value}) | Q(**{f"query_text__{lookup}": value})
+    return found
 
 
 def answer_sort(params: Mapping[str, str]) -> tuple[str, bool]:

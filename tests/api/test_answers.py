@@ -134,6 +134,24 @@ def test_list_answers_with_filters(reviewer_client, reviewer):
     assert names("?q=capital&state=SUCCEEDED") == ["a1", "a3"]
 
 
+def test_search_finds_an_accent_however_it_is_encoded(reviewer_client):
+    import_documents(
+        [
+            paris_document("nfd", answerText="Le cafe\u0301 Marly est ouvert.", citations=[]),
+            paris_document("nfc", answerText="Un caf\u00e9 crème 🥐.", citations=[]),
+            paris_document("ca", answerText="Ça va, merci.", citations=[]),
+        ]
+    )
+
+    def names(q):
+        response = reviewer_client.get("/api/answers", {"q": q})
+        assert response.status_code == 200, response.content
+        return sorted(item["name"].rsplit("/", 1)[1] for item in response.json()["results"])
+
+    assert names("café") == names("cafe\u0301") == names("CAFÉ") == ["nfc", "nfd"]
+    assert names("ça") == names("ÇA") == ["ca"]
+
+
 @pytest.mark.parametrize(
     ("query", "field"),
     [

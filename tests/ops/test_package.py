@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -142,6 +143,24 @@ def test_serve_and_a_token_the_api_accepts(installed, stop_process):
     assert get(base + "/api/answers")[0] == 401
     status, body, _ = get(base + "/api/answers", {"Authorization": f"Bearer {token}"})
     assert status == 200 and "results" in json.loads(body)
+
+    # Search on SQLite finds accented text however it is encoded and whatever its case.
+    answers = installed["root"] / "accents.jsonl"
+    texts = {"a1": "Le cafe\u0301 Marly est ouvert.", "a2": "Ça va, merci.", "a3": "Plain."}
+    answers.write_text(
+        "".join(
+            json.dumps({"name": f"projects/p/sessions/s/answers/{k}", "answerText": v}) + "\n"
+            for k, v in texts.items()
+        )
+    )
+    groundview(installed, "import", str(answers))
+    for query, names in [("café", ["a1"]), ("CAFÉ", ["a1"]), ("ça", ["a2"]), ("ÇA VA", ["a2"])]:
+        status, body, _ = get(
+            f"{base}/api/answers?{urllib.parse.urlencode({'q': query})}",
+            {"Authorization": f"Bearer {token}"},
+        )
+        found = [a["name"].rsplit("/", 1)[1] for a in json.loads(body)["results"]]
+        assert (status, found) == (200, names), query
 
 
 @pytest.mark.model
