@@ -173,7 +173,23 @@ class BatchDetailSerializer(serializers.ModelSerializer):
         fields = ["id", "description", "created_by", "created_at", "progress"]
 
 
-class BatchCreateSerializer(serializers.Serializer):
+class StrictFieldsMixin:
+    """Refuse a field the serializer does not know, as Check Grounding does: a misspelt "notes"
+    would otherwise be dropped without a word, and the reviewer's note lost. Read-only fields
+    (what a GET returned) are let through and ignored, so a label read can be sent back."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                writable = ", ".join(n for n, f in self.fields.items() if not f.read_only)
+                raise serializers.ValidationError(
+                    {key: [f"is not a field; the fields are {writable}"] for key in unknown}
+                )
+        return super().to_internal_value(data)
+
+
+class BatchCreateSerializer(StrictFieldsMixin, serializers.Serializer):
     """Either explicit answer ids, or the answer-list filters (all answers if `filters` is {})."""
 
     answer_ids = serializers.ListField(
@@ -192,7 +208,7 @@ class BatchCreateSerializer(serializers.Serializer):
         return attrs
 
 
-class ClaimLabelSerializer(serializers.ModelSerializer):
+class ClaimLabelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
     start_index = serializers.IntegerField(min_value=0, max_value=MAX_INT64)
     end_index = serializers.IntegerField(min_value=0, max_value=MAX_INT64)
     verdict = serializers.ChoiceField(choices=Verdict.choices)
@@ -217,7 +233,7 @@ class ClaimLabelSerializer(serializers.ModelSerializer):
         ]
 
 
-class LabelSerializer(serializers.ModelSerializer):
+class LabelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
     # A plain integer (not a related field), so an out-of-range id is a 400, not a database error.
     answer = serializers.IntegerField(source="answer_id", min_value=1, max_value=MAX_INT64)
     answer_name = serializers.CharField(read_only=True)

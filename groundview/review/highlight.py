@@ -12,6 +12,7 @@ markers become empty elements at their offset.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -82,6 +83,30 @@ def span_error(data: bytes, start: int, end: int) -> str:
     return ""
 
 
+def _joins_previous(char: str) -> bool:
+    """A combining accent, a joiner, a variation selector or a skin tone: part of the character
+    before it as a reader sees it."""
+    return (
+        unicodedata.category(char) in ("Mn", "Mc", "Me")
+        or char in "\u200d\ufe0e\ufe0f"
+        or "\U0001f3fb" <= char <= "\U0001f3ff"
+    )
+
+
+def cluster_end(data: bytes, offset: int) -> int:
+    """The first offset at or after `offset` that does not split what a reader sees as one
+    character: a marker put between "e" and its combining accent would wear the accent, and one
+    inside an emoji's joined sequence would break the emoji in two."""
+    after_joiner = False
+    while offset < len(data):
+        char = data[offset : offset + 4].decode("utf-8", errors="ignore")[:1]
+        if not char or not (after_joiner or _joins_previous(char)):
+            break
+        after_joiner = char == "\u200d"
+        offset += len(char.encode("utf-8"))
+    return offset
+
+
 def slice_text(text: str, spans: Iterable[Span]) -> Sliced:
     data = text.encode("utf-8")
     valid: list[Span] = []
@@ -93,17 +118,21 @@ def slice_text(text: str, spans: Iterable[Span]) -> Sliced:
     for span in valid:
         boundaries.add(span.start)
         boundaries.add(span.end)
-    cuts = sorted(boundaries)
 
     # Outermost first: earlier start, then longer span.
     ordered = sorted(valid, key=lambda s: (s.start, -s.end, s.key))
     ends_at: dict[int, list[Span]] = {}
     empty_at: dict[int, list[Span]] = {}
     for span in ordered:
+        # Markers and empty spans go where the reader's character ends; the highlighted text
+        # keeps the span's own bytes.
+        at = cluster_end(data, span.end)
         if span.start == span.end:
-            empty_at.setdefault(span.start, []).append(span)
+            empty_at.setdefault(at, []).append(span)
         elif span.markers:
-            ends_at.setdefault(span.end, []).append(span)
+            ends_at.setdefault(at, []).append(span)
+        boundaries.add(at)
+    cuts = sorted(boundaries)
 
     pieces: list[Segment | Point] = []
     # Sweep: spans become active at their start and inactive at their end; segments are short,

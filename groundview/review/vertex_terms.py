@@ -29,11 +29,11 @@ SKIP_REASONS = {
 }
 
 QUERY_TYPES = {
-    "TYPE_UNSPECIFIED": "Unspecified classification.",
-    "ADVERSARIAL_QUERY": "An adversarial query.",
-    "NON_ANSWER_SEEKING_QUERY": "Chit-chat: not seeking an answer.",
-    "JAIL_BREAKING_QUERY": "An attempt to make the assistant break its rules.",
-    "NON_ANSWER_SEEKING_QUERY_V2": "A query with no clear intent.",
+    "TYPE_UNSPECIFIED": "A classification Vertex did not name.",
+    "ADVERSARIAL_QUERY": "Whether the query is adversarial.",
+    "NON_ANSWER_SEEKING_QUERY": "Whether the query is chit-chat rather than a question.",
+    "JAIL_BREAKING_QUERY": "Whether the query tries to make the assistant break its rules.",
+    "NON_ANSWER_SEEKING_QUERY_V2": "Whether the query lacks a clear intent.",
 }
 
 HARM_CATEGORIES = {

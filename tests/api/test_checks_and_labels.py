@@ -220,6 +220,27 @@ def test_bad_label_requests_are_400(reviewer_client, answer, body):
     assert post(reviewer_client, "/api/labels", body).status_code == 400
 
 
+def test_a_field_the_labels_api_does_not_know_is_refused_not_dropped(reviewer_client, answer):
+    claim = {"start_index": 0, "end_index": 5, "verdict": "supported", "notes": "typo"}
+    body = {"answer": answer.pk, "verdict": "supported", "claims": [claim], "comment": "x"}
+
+    response = post(reviewer_client, "/api/labels", body)
+
+    assert response.status_code == 400, response.content
+    errors = response.json()
+    assert errors["comment"] == ["is not a field; the fields are answer, verdict, note, claims"]
+    assert not AnswerLabel.objects.exists()
+    del body["comment"]
+    errors = post(reviewer_client, "/api/labels", body).json()
+    assert "notes" in str(errors["claims"]) and "is not a field" in str(errors["claims"])
+    # What a GET returns can be sent back: read-only fields are ignored.
+    claim.pop("notes")
+    label = post(reviewer_client, "/api/labels", {**body, "claims": [claim]}).json()
+    again = post(reviewer_client, "/api/labels", label)
+    assert again.status_code == 200, again.content
+    assert again.json()["claims"] == label["claims"]
+
+
 def test_malformed_json_body_is_400(reviewer_client):
     response = reviewer_client.post("/api/labels", data="{nope", content_type="application/json")
 

@@ -144,3 +144,29 @@ def test_nested_span_colours_by_the_innermost():
     text = "abcdef"
     html = render(text, [Span("outer", 0, 6, css="hl-outer"), Span("inner", 2, 4, css="hl-in")])
     assert 'class="hl hl-in hl-overlap" data-claims="outer inner" data-claim="inner"' in html
+
+
+def test_a_marker_goes_after_the_character_a_reader_sees_not_inside_it():
+    # Given spans that end between "e" and its combining accent, and inside a joined emoji
+    text = "Le cafe\u0301 est ouvert 👩‍💻 ici."
+    data = text.encode()
+    accent = data.index("\u0301".encode())
+    joiner = data.index("\u200d".encode())
+    spans = [
+        Span("cafe", 0, accent, markers=("1",)),
+        Span("coder", accent + 2, joiner, markers=("2",)),
+        Span("mark", joiner, joiner, marker_only=True, markers=("3",)),
+    ]
+
+    html = render(text, spans)
+    parsed = parse(html)
+
+    # Then each span still holds exactly its bytes, and the text reads unchanged
+    assert "".join(parsed.by_key["cafe"]) == "Le cafe"
+    assert "".join(parsed.by_key["coder"]) == " est ouvert 👩"
+    assert "".join(parsed.text) == text
+    # but no marker sits between a letter and its accent, or inside the emoji
+    assert "\u0301</span><sup" in html or "\u0301<sup" in html
+    assert html.index(">1</a>") > html.index("\u0301")
+    for marker in (">2</a>", ">3</a>"):
+        assert html.index(marker) > html.index("💻")
