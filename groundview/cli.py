@@ -248,6 +248,7 @@ def token(args) -> int:
     _django()
     from django.core.management import call_command
     from django.core.management.base import CommandError
+    from django.db import DatabaseError
 
     options = {"user": args.user, "name": args.name}
     if args.expires is not None:
@@ -256,6 +257,14 @@ def token(args) -> int:
         call_command("create_api_token", **options)
     except CommandError as exc:
         print(f"groundview token create: {exc}", file=sys.stderr)
+        return 1
+    except DatabaseError as exc:
+        # Most often a database nobody migrated yet ("no such table: auth_user").
+        print(
+            f"groundview token create: {exc}; if the database is new, run "
+            "`groundview manage migrate` first",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from groundview.api.otlp import TracesView
 from groundview.security.login import LoginView, ThrottledAdminAuthenticationForm
@@ -9,6 +11,8 @@ from groundview.security.login import LoginView, ThrottledAdminAuthenticationFor
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
+    # Pages link the icon; this serves browsers that ask for it on pages that do not (the admin).
+    path("favicon.ico", RedirectView.as_view(url=static("review/favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -20,6 +20,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.utils.translation import ngettext
 
 from groundview.security.proxies import client_address
 
@@ -57,8 +58,7 @@ def clear_failures(username: str, address: str) -> None:
 
 
 LOCKED_OUT = (
-    "Too many failed sign-in attempts for this account from your address. "
-    "Try again in %(minutes)d minute(s)."
+    "Too many failed sign-in attempts for this account from your address. Try again in %(wait)s."
 )
 
 
@@ -72,10 +72,11 @@ class ThrottledLoginMixin:
         wait = seconds_locked(username, address)
         if wait:
             self.locked_out, self.retry_after = True, wait
+            minutes = math.ceil(wait / 60)
             raise ValidationError(
                 self.error_messages["locked_out"],
                 code="locked_out",
-                params={"minutes": math.ceil(wait / 60)},
+                params={"wait": ngettext("%d minute", "%d minutes", minutes) % minutes},
             )
         try:
             cleaned = super().clean()

@@ -127,3 +127,21 @@ def test_min_support_must_be_a_score():
 
     assert result.returncode == 2
     assert "--min-support: must be between 0 and 1, got 2.0" in result.stderr
+
+
+def test_token_create_on_a_database_never_migrated_says_to_migrate(tmp_path):
+    env = {**os.environ, "GROUNDVIEW_DATA_DIR": str(tmp_path)}
+    env.pop("DATABASE_URL", None)
+
+    result = subprocess.run(
+        [VENV_BIN / "groundview", "token", "create", "--user", "ada"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "no such table" in result.stderr
+    assert "run `groundview manage migrate` first" in result.stderr

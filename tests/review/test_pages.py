@@ -352,3 +352,13 @@ def test_a_check_response_with_bad_spans_renders_and_says_so(reviewer_client):
     assert 'class="hl hl-empty' in html  # the empty span is a marker at its offset
     assert "does not fit the answer text" in html
     assert 'name="claim-2-verdict"' not in html and 'name="claim-1-verdict"' in html
+
+
+def test_pages_have_an_icon_and_browsers_asking_for_favicon_ico_find_it(client):
+    page = client.get(reverse("login"))
+    assert b'rel="icon" href="/static/review/favicon.svg"' in page.content
+
+    response = client.get("/favicon.ico")
+
+    assert response.status_code == 301
+    assert response["Location"] == "/static/review/favicon.svg"

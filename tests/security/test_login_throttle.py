@@ -24,7 +24,7 @@ def test_login_locks_out_after_failures_even_with_the_right_password(client, rev
     assert response.status_code == 429
     assert int(response["Retry-After"]) > 590
     assert b"Too many failed sign-in attempts" in response.content
-    assert b"Try again in 10 minute(s)" in response.content
+    assert b"Try again in 10 minutes." in response.content
     assert "_auth_user_id" not in client.session
 
 
