@@ -104,7 +104,9 @@ def answer_list(request: HttpRequest) -> HttpResponse:
         answers = Answer.objects.none()
 
     filtered = bool(set(params) - {"sort"})
-    charts = histograms(answers, filtered=filtered) if error is None else Histograms([], [], 0, 0, 0)
+    charts = (
+        histograms(answers, filtered=filtered) if error is None else Histograms([], [], 0, 0, 0)
+    )
     page = answer_page(answers, request.GET.get("page"), charts.total)
     for bar in charts.ours:
         bar.href = with_params(params, score_min=f"{bar.low:g}", score_max=f"{bar.high:g}")
