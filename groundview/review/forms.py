@@ -61,6 +61,28 @@ def parse_claims(data: QueryDict) -> list[ClaimVerdict]:
     return claims
 
 
+_CLAIM_FIELD = re.compile(r"^claims\[(\d+)\](?:\.corrected_citations\[(\d+)\])?")
+
+
+def as_page_field(error: LabelError, data: QueryDict) -> LabelError:
+    """The error with its field as the page numbers things: the services name the n-th claim
+    given a verdict from 0 ("claims[0].corrected_citations[1]"); the page shows "claim 3" for
+    the third claim on it, and counts citations from 1 too."""
+    m = _CLAIM_FIELD.match(error.field)
+    if not m:
+        return error
+    count = parse_int(data, "claim_count") if data.get("claim_count") else 0
+    numbers = [n for n in range(1, count + 1) if data.get(f"claim-{n}-verdict")]
+    index = int(m.group(1))
+    if index >= len(numbers):
+        return error
+    field = f"claim {numbers[index]}"
+    if m.group(2) is not None:
+        field += f", corrected citation {int(m.group(2)) + 1}"
+    rest = error.field[m.end() :].lstrip(".").replace("_", " ")
+    return LabelError(f"{field}, {rest}" if rest else field, error.message)
+
+
 def shown_spans(data: QueryDict) -> set[tuple[int, int]]:
     """The spans of every claim the form showed, labelled or not (see services.save_label)."""
     count = parse_int(data, "claim_count") if data.get("claim_count") else 0

@@ -33,6 +33,7 @@ from groundview.review.forms import (
     AgreementFilterForm,
     DisagreementFilterForm,
     LabelForm,
+    as_page_field,
     first_error,
     parse_claims,
     shown_spans,
@@ -275,7 +276,7 @@ def save_label(request: HttpRequest, pk: int) -> HttpResponse:
                 shown_spans=shown_spans(request.POST),
             )
         except LabelError as exc:
-            error = exc
+            error = as_page_field(exc, request.POST)
     else:
         error = first_error(form, LabelError)
     if error is not None:

@@ -86,6 +86,11 @@ def test_list_and_detail_fit_phone_and_wide_screens(
         try:
             log_in(page, live_server, "rita", "pw-rita-123")
             assert no_sideways_scroll(page), page.evaluate("document.scrollingElement.scrollWidth")
+            # Every menu entry is on screen: the menu wraps, hiding none off to the side.
+            rights = page.locator(".nav a").evaluate_all(
+                "links => links.map(a => a.getBoundingClientRect().right)"
+            )
+            assert rights and max(rights) <= viewport["width"], rights
             page.screenshot(path=str(artifacts / f"list-{name}-{scheme}.png"), full_page=False)
 
             page.goto(f"{live_server.url}/answers/{answer.pk}/")

@@ -143,18 +143,26 @@ def test_label_saves_as_a_plain_form(reviewer_client, reviewer, paris):
 
 def test_label_naming_a_chunk_that_does_not_exist_is_rejected(reviewer_client, paris):
     start, end = span_of(TEXT, "Paris is the capital of France.")
+    # The page's third claim, the second given a verdict; its second citation is wrong.
     response = reviewer_client.post(
         reverse("review:save_label", args=[paris.pk]),
         {
-            "claim_count": "1",
-            "claim-1-start": str(start),
-            "claim-1-end": str(end),
-            "claim-1-verdict": "supported",
-            "claim-1-citations": "1:0",
+            "claim_count": "3",
+            "claim-1-start": "0",
+            "claim-1-end": "5",
+            "claim-1-verdict": "unsupported",
+            "claim-2-start": "0",
+            "claim-2-end": "3",
+            "claim-3-start": str(start),
+            "claim-3-end": str(end),
+            "claim-3-verdict": "supported",
+            "claim-3-citations": "0, 1:0",
         },
     )
     assert response.status_code == 400
-    assert "claims[0].corrected_citations[0]" in response.content.decode()
+    # Named as the page numbers claims and citations, from 1.
+    assert "<strong>claim 3, corrected citation 2</strong>:" in response.content.decode()
+    assert not AnswerLabel.objects.exists()
 
 
 def test_label_with_a_span_inside_the_emoji_is_rejected(reviewer_client, paris):
@@ -169,7 +177,7 @@ def test_label_with_a_span_inside_the_emoji_is_rejected(reviewer_client, paris):
         },
     )
     assert response.status_code == 400
-    assert "claims[0].end_index" in response.content.decode()
+    assert "<strong>claim 1, end index</strong>:" in response.content.decode()
     assert not AnswerLabel.objects.exists()
 
 
