@@ -129,42 +129,45 @@ def export_labels(args) -> int:
     return 0
 
 
-class _BadLine(str):
-    """A JSONL line that is no JSON: it keeps its place in the output as its error."""
-
-    def response(self) -> dict:
-        return {"error": {"code": 400, "message": str(self), "status": "INVALID_ARGUMENT"}}
-
-
 def _requests(path: str) -> list:
     """The requests in a file: a JSON array or one request (pretty-printed or not), else one per
-    line, where a line that is no JSON becomes its error and the others are still checked."""
+    line, where a line that is no JSON stays in its place as its RequestError and the others are
+    still checked."""
+    from groundview.grounding.schema import RequestError
+
     text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    start = text.lstrip()[:1]
-    if start in ("[", "{"):
-        try:
-            whole = json.loads(text)
-        except ValueError:
-            if start == "[":
-                raise
-        else:
-            return whole if isinstance(whole, list) else [whole]
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    try:
+        whole = json.loads(text)
+    except ValueError:
+        # A document that is not one JSON value is JSONL, unless its first line is not JSON
+        # either: then it is one broken document, and its own error says where.
+        if not lines or not _is_json(lines[0][1]):
+            raise
+    else:
+        return whole if isinstance(whole, list) else [whole]
     payloads: list = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
+    for number, line in lines:
         try:
             payloads.append(json.loads(line))
         except ValueError as exc:
-            payloads.append(_BadLine(f"line {number}: invalid JSON: {exc}"))
+            payloads.append(RequestError("", f"line {number}: invalid JSON: {exc}"))
     return payloads
 
 
-def _unit(text: str) -> float:
-    value = float(text)
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value}")
-    return value
+def _score(text: str) -> float:
+    # Imported when used: the engine package loads numpy, which `groundview serve` need not wait for.
+    from groundview.grounding.schema import score_argument
+
+    return score_argument(text)
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _is_rows(args) -> bool:
@@ -199,6 +202,7 @@ def check(args) -> int:
     from tqdm import tqdm
 
     from groundview.answers import checks
+    from groundview.grounding.schema import RequestError
 
     if _is_rows(args):
         from groundview.grounding.__main__ import check_rows
@@ -233,10 +237,11 @@ def check(args) -> int:
         )
         for start in range(0, len(payloads), args.batch):
             batch = payloads[start : start + args.batch]
-            good = [p for p in batch if not isinstance(p, _BadLine)]
+            good = [p for p in batch if not isinstance(p, RequestError)]
             checked = iter(engine.check_many(good, return_errors=True))
             for payload in batch:
-                response = payload.response() if isinstance(payload, _BadLine) else next(checked)
+                bad = isinstance(payload, RequestError)
+                response = payload.to_json() if bad else next(checked)
                 errors += "error" in response
                 out.write(json.dumps(response, ensure_ascii=False) + "\n")
             bar.update(len(batch))
@@ -343,7 +348,7 @@ def parser() -> argparse.ArgumentParser:
         "--format", choices=["jsonl", "csv"], default="jsonl", help="rows: one line per claim as"
     )
     p.add_argument(
-        "--min-support", type=_unit, help="rows: exit 1 when a row's supportScore is under this"
+        "--min-support", type=_score, help="rows: exit 1 when a row's supportScore is under this"
     )
     p.set_defaults(run=check)
 

@@ -18,7 +18,7 @@ from django.db import DataError, IntegrityError, connection, transaction
 
 from groundview.answers import projection, schema
 from groundview.answers.formats import otlp, protojson, rows
-from groundview.answers.models import Answer, Session
+from groundview.answers.models import UNFINISHED_STATES, Answer, Session
 from groundview.answers.reading import (
     Record,
     is_answer_response,
@@ -113,8 +113,7 @@ def split_record(
         if session is not None and named and session["name"] != named:
             raise RecordError(
                 "session.name",
-                f"names session {schema.brief(session['name'].rsplit('/', 1)[-1])}, but the "
-                f"answer's name puts it in session {schema.brief(named.rsplit('/', 1)[-1])}",
+                f"is {session['name']!r}, but the answer's name puts it in {named!r}",
             )
         return answer, session
     answer = protojson.to_rest(data, "Answer")
@@ -147,10 +146,9 @@ def import_records(records: Iterable[Record], *, rows_only: bool = False) -> Imp
         try:
             outcome, answer_id = store(answer, session)
         except RecordError as error:
-            field = error.field
-            if is_answer_response(record.data):
-                field = schema.join("answer", field)
-            result.problems.append(Problem(record.describe(), field, error.message))
+            result.problems.append(
+                Problem(record.describe(), as_written(record.data, error.field), error.message)
+            )
             continue
         except (IntegrityError, DataError) as error:
             # Every known cause is checked above; this keeps an unforeseen one per-record too.
@@ -170,6 +168,15 @@ def import_records(records: Iterable[Record], *, rows_only: bool = False) -> Imp
     if spans:
         import_spans(spans, result)
     return result
+
+
+def as_written(data: Any, field: str) -> str:
+    """A stored answer's field as the record names it: "answer.answerText" in an :answer
+    response, the response column ("actual_output") in a Ragas or DeepEval row."""
+    row_format = rows.detect(data) if isinstance(data, dict) else None
+    if row_format is not None:
+        return rows.first(data, row_format.response)[0] if field == "answerText" else field
+    return schema.join("answer", field) if is_answer_response(data) else field
 
 
 def import_spans(spans: list[otlp.Span], result: ImportResult | None = None) -> ImportResult:
@@ -297,7 +304,9 @@ def store(answer_raw: dict[str, Any], session_raw: dict[str, Any] | None) -> tup
     answer = existing or Answer(name=answer_raw["name"])
     new_text = answer_raw.get("answerText", "")
     if existing is not None and existing.answer_text != new_text:
-        refuse_if_labelled(existing)
+        # An unfinished answer's text grows as its trace's spans arrive; it is never labelled.
+        if existing.state not in UNFINISHED_STATES:
+            refuse_if_labelled(existing)
         # The stored check judged the old text; it stays in the answer's history, but it is not
         # the check of this text (a new one is queued after import when checks run on import).
         answer.latest_check = None

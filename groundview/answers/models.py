@@ -45,6 +45,11 @@ class AnswerState(models.TextChoices):
     STREAMING = "STREAMING", "Streaming"
 
 
+# An answer still being generated: its text is not final (a trace whose root span has not
+# arrived), so it is neither labelled nor handed out for review yet.
+UNFINISHED_STATES = (AnswerState.IN_PROGRESS, AnswerState.STREAMING)
+
+
 class Answer(models.Model):
     # Null when the answer's name does not follow ".../sessions/{session}/answers/{answer}".
     session = models.ForeignKey(

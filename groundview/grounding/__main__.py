@@ -26,7 +26,7 @@ from typing import Any, TextIO
 from .check import ENGINE_VERSION, Engine
 from .config import PRECISIONS, EngineConfig
 from .rows import Row, RowError, read_rows
-from .schema import MAX_TOTAL_FACT_CHARS, RequestError
+from .schema import MAX_TOTAL_FACT_CHARS, RequestError, score_argument
 
 # A long page sent one sentence per fact (as evaluations often do) runs past Vertex's 200 facts.
 CLI_MAX_FACTS = 5000
@@ -70,13 +70,6 @@ def _at_least_one(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _unit(text: str) -> float:
-    value = float(text)
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value}")
     return value
 
 
@@ -213,7 +206,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--format", choices=["jsonl", "csv"], default="jsonl", help="--rows output")
     parser.add_argument(
-        "--min-support", type=_unit, help="--rows: fail rows under this supportScore (0 to 1)"
+        "--min-support",
+        type=score_argument,
+        help="--rows: fail rows under this supportScore (0 to 1)",
     )
     args = parser.parse_args(argv)
     if args.rows and args.rows != "-" and not Path(args.rows).is_file():

@@ -8,6 +8,7 @@ a double may be given as a numeric string.
 
 from __future__ import annotations
 
+import argparse
 import math
 import re
 from collections.abc import Mapping
@@ -54,6 +55,14 @@ class CheckRequest:
     citation_threshold: float
     enable_claim_level_score: bool = False
     user_labels: dict[str, str] = field(default_factory=dict)
+
+
+def score_argument(text: str) -> float:
+    """An argparse type for a score in [0, 1] (`--min-support`)."""
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value}")
+    return value
 
 
 def count_tokens(text: str) -> int:

@@ -6,6 +6,7 @@ citations) are in `verdicts`; which answers a batch check takes is in `selectors
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Collection, Mapping, Sequence
 from datetime import timedelta
@@ -18,7 +19,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from groundview.answers import checks
-from groundview.answers.models import Answer, CheckBatch, CheckRun
+from groundview.answers.models import UNFINISHED_STATES, Answer, CheckBatch, CheckRun
 from groundview.review.agreement import AgreementReport, agreement_report  # noqa: F401 - re-exported
 from groundview.review.filters import filter_answers
 from groundview.review.models import AnswerLabel, Assignment, ClaimLabel
@@ -37,6 +38,13 @@ LEASE = timedelta(minutes=30)
 PENDING = [CheckRun.Status.QUEUED, CheckRun.Status.RUNNING]
 
 
+CHANGED_TEXT = "its text changed since the page was shown; reload the page to label the new text"
+
+
+def text_sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def save_label(
     answer: Answer,
     reviewer,
@@ -45,13 +53,22 @@ def save_label(
     note: str = "",
     claims: Sequence[ClaimVerdict] = (),
     shown_spans: Collection[tuple[int, int]] | None = None,
+    shown_text_sha256: str | None = None,
 ) -> AnswerLabel:
     """Create or replace `reviewer`'s label of `answer`; raises LabelError naming the bad field.
 
     `shown_spans`: the claims the reviewer was shown (the page shows one claim source at a time).
     Only those spans are replaced; claim labels given under another source are kept. None (the
-    API) replaces every claim label with `claims`.
+    API) replaces every claim label with `claims`. `shown_text_sha256`: the digest of the text
+    the page showed (`text_sha256`), so that verdicts on a text an import has since replaced
+    are refused rather than saved against the new one.
     """
+    if answer.state in UNFINISHED_STATES:
+        raise LabelError(
+            "answer", f"is still being generated ({answer.state}): label it once it is complete"
+        )
+    if shown_text_sha256 is not None and shown_text_sha256 != text_sha256(answer.answer_text):
+        raise LabelError("answer", CHANGED_TEXT)
     check_verdict(verdict, "verdict")
     check_text(note, "note")
     data = answer.answer_text.encode("utf-8")
@@ -80,6 +97,11 @@ def save_label(
         )
 
     with transaction.atomic():
+        # The import that replaces a text locks the row too: either it sees this label and
+        # refuses the new text, or this sees the new text and refuses the label.
+        locked = Answer.objects.select_for_update().only("answer_text").get(pk=answer.pk)
+        if locked.answer_text != answer.answer_text:
+            raise LabelError("answer", CHANGED_TEXT)
         label, _ = AnswerLabel.objects.update_or_create(
             answer=answer, reviewer=reviewer, defaults={"verdict": verdict, "note": note}
         )
@@ -119,7 +141,7 @@ def queue_queryset(
 ):
     """Answers this reviewer may be given next, in queue order (the filters' sort)."""
     now = timezone.now()
-    queryset = filter_answers(Answer.objects.all(), filters)
+    queryset = filter_answers(Answer.objects.exclude(state__in=UNFINISHED_STATES), filters)
     if exclude:
         queryset = queryset.exclude(pk__in=list(exclude))
     queryset = queryset.exclude(
@@ -313,5 +335,6 @@ __all__ = [
     "recheck",
     "release",
     "save_label",
+    "text_sha256",
     "undo_last_claim",
 ]

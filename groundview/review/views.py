@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.module_loading import import_string
 from django.views.decorators.http import require_GET, require_POST
 
-from groundview.answers.models import Answer, AnswerState, CheckRun, Session
+from groundview.answers.models import UNFINISHED_STATES, Answer, AnswerState, CheckRun, Session
 from groundview.review import adjudication, selectors, services, vertex_terms
 from groundview.review import detail as detail_page
 from groundview.review.charts import calibration_svg, histogram_svg
@@ -213,6 +213,8 @@ def render_detail(
         "form": form,
         "shown": shown,
         "label_error": error,
+        "text_sha256": services.text_sha256(answer.answer_text),
+        "unfinished": answer.state in UNFINISHED_STATES,
         "verdicts": VERDICTS,
         "key_verdicts": json.dumps(KEY_VERDICTS),
         "score_bands": vertex_terms.SCORE_BANDS,
@@ -274,6 +276,7 @@ def save_label(request: HttpRequest, pk: int) -> HttpResponse:
                 note=form.cleaned_data["note"],
                 claims=claims,
                 shown_spans=shown_spans(request.POST),
+                shown_text_sha256=request.POST.get("text_sha256") or None,
             )
         except LabelError as exc:
             error = as_page_field(exc, request.POST)

@@ -182,3 +182,19 @@ def test_csv_rows_are_named_by_their_first_line_and_need_row_columns(tmp_path, c
         "actual_output, retrieval_context)",
     ]
     assert list(Answer.objects.values_list("query_text", flat=True)) == ["multi\nline question"]
+
+
+@pytest.mark.django_db
+def test_a_changed_response_of_a_labelled_row_is_refused_naming_its_column(django_user_model):
+    from tests.factories import create_label
+
+    row = {"id": "t-1", "input": "Höhe?", "actual_output": "333 m 🗼.", "retrieval_context": []}
+    importing.import_text(json.dumps(row, ensure_ascii=False))
+    create_label(Answer.objects.get(), django_user_model.objects.create_user("rita"))
+
+    result = importing.import_text(json.dumps({**row, "actual_output": "334 m."}))
+
+    (problem,) = result.problems
+    assert problem.field == "actual_output"
+    assert "differs from the stored answer's text" in problem.message
+    assert Answer.objects.get().answer_text == "333 m 🗼."

@@ -145,3 +145,14 @@ def test_token_create_on_a_database_never_migrated_says_to_migrate(tmp_path):
     assert "Traceback" not in result.stderr
     assert "no such table" in result.stderr
     assert "run `groundview manage migrate` first" in result.stderr
+
+
+def test_check_of_one_broken_pretty_printed_request_names_where_it_breaks(tmp_path):
+    broken = tmp_path / "one.json"
+    broken.write_text('{\n  "answerCandidate": "a",\n  "facts": [\n}\n', encoding="utf-8")
+
+    result = run_check(broken, timeout=120)
+
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith(f"groundview check: {broken}: ")
+    assert "line 4 column 1" in result.stderr

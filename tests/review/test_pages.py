@@ -7,6 +7,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from groundview.answers.models import Answer
 from groundview.review.models import AnswerLabel
 from tests.factories import (
     chunk_reference,
@@ -162,6 +163,22 @@ def test_label_naming_a_chunk_that_does_not_exist_is_rejected(reviewer_client, p
     assert response.status_code == 400
     # Named as the page numbers claims and citations, from 1.
     assert "<strong>claim 3, corrected citation 2</strong>:" in response.content.decode()
+    assert not AnswerLabel.objects.exists()
+
+
+def test_labels_posted_from_a_page_showing_an_older_text_are_refused(reviewer_client, paris):
+    page = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
+    shown = re.search(r'name="text_sha256" value="([0-9a-f]{64})"', page).group(1)
+    # A re-import replaced the text while the reviewer read the page.
+    Answer.objects.filter(pk=paris.pk).update(answer_text=TEXT + " Now longer.")
+
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]),
+        {"verdict": "supported", "claim_count": "0", "text_sha256": shown},
+    )
+
+    assert response.status_code == 400
+    assert "its text changed since the page was shown" in response.content.decode()
     assert not AnswerLabel.objects.exists()
 
 

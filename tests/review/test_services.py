@@ -135,6 +135,47 @@ def test_double_review_gives_labelled_answers_to_a_second_reviewer(reviewer, sec
     assert services.next_in_queue(django_user("third"), {}, double_review=True) is None
 
 
+@pytest.mark.parametrize("state", ["IN_PROGRESS", "STREAMING"])
+def test_an_answer_still_being_generated_is_neither_queued_nor_labelled(reviewer, state):
+    unfinished = create_answer("Half an answ 🚧", state=state)
+
+    assert services.next_in_queue(reviewer, {}) is None
+    with pytest.raises(LabelError) as raised:
+        services.save_label(unfinished, reviewer, verdict="supported")
+
+    assert str(raised.value) == (
+        f"answer: is still being generated ({state}): label it once it is complete"
+    )
+    assert not AnswerLabel.objects.exists()
+
+
+def test_verdicts_on_a_text_since_replaced_are_refused(answer, reviewer):
+    shown = services.text_sha256(answer.answer_text)
+    # An import replaced the text after the page was shown; the spans still fit the new one.
+    Answer.objects.filter(pk=answer.pk).update(answer_text=TEXT.replace("3 €", "4 €"))
+    answer.refresh_from_db()
+
+    with pytest.raises(LabelError) as raised:
+        services.save_label(
+            answer,
+            reviewer,
+            verdict="supported",
+            claims=[ClaimVerdict(0, 5, "supported")],
+            shown_text_sha256=shown,
+        )
+
+    assert raised.value.field == "answer"
+    assert "its text changed since the page was shown" in raised.value.message
+    assert not AnswerLabel.objects.exists()
+    label = services.save_label(
+        answer,
+        reviewer,
+        verdict="supported",
+        shown_text_sha256=services.text_sha256(TEXT.replace("3 €", "4 €")),
+    )
+    assert label.answer_id == answer.pk
+
+
 def test_queue_respects_filters(reviewer):
     create_answer("Alpha.", session="s1")
     beta = create_answer("Beta.", session="s2")
