@@ -12,7 +12,7 @@ admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     # Pages link the icon; this serves browsers that ask for it on pages that do not (the admin).
-    path("favicon.ico", RedirectView.as_view(url=static("review/favicon.svg"), permanent=True)),
+    path("favicon.ico", RedirectView.as_view(url=static("review/favicon.svg"))),
     path("admin/", admin.site.urls),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

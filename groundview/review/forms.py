@@ -34,21 +34,28 @@ def parse_int(data: QueryDict, key: str) -> int:
         raise LabelError(key, f"{raw!r} is not an integer") from None
 
 
-def parse_claims(data: QueryDict) -> list[ClaimVerdict]:
+def labelled_numbers(data: QueryDict) -> list[int]:
+    """The page's numbers (from 1) of the claims the form gives a verdict, in order."""
     count = parse_int(data, "claim_count") if data.get("claim_count") else 0
     if not 0 <= count <= MAX_CLAIMS:
         raise LabelError("claim_count", f"must be between 0 and {MAX_CLAIMS}")
+    return [n for n in range(1, count + 1) if data.get(f"claim-{n}-verdict")]
+
+
+def parse_claims(data: QueryDict) -> list[ClaimVerdict]:
     claims = []
-    for number in range(1, count + 1):
+    for number in labelled_numbers(data):
         prefix = f"claim-{number}"
-        verdict = data.get(f"{prefix}-verdict", "")
-        if not verdict:
-            continue
+        try:
+            start, end = parse_int(data, f"{prefix}-start"), parse_int(data, f"{prefix}-end")
+        except LabelError as error:
+            field = f"claim {number}, {error.field.rsplit('-', 1)[1]}"
+            raise LabelError(field, error.message) from None
         claims.append(
             ClaimVerdict(
-                start_index=parse_int(data, f"{prefix}-start"),
-                end_index=parse_int(data, f"{prefix}-end"),
-                verdict=verdict,
+                start_index=start,
+                end_index=end,
+                verdict=data.get(f"{prefix}-verdict", ""),
                 corrected_citations=tuple(
                     value
                     for raw in data.getlist(f"{prefix}-citations")
@@ -69,14 +76,10 @@ def as_page_field(error: LabelError, data: QueryDict) -> LabelError:
     given a verdict from 0 ("claims[0].corrected_citations[1]"); the page shows "claim 3" for
     the third claim on it, and counts citations from 1 too."""
     m = _CLAIM_FIELD.match(error.field)
-    if not m:
+    numbers = labelled_numbers(data) if m else []
+    if not m or int(m.group(1)) >= len(numbers):
         return error
-    count = parse_int(data, "claim_count") if data.get("claim_count") else 0
-    numbers = [n for n in range(1, count + 1) if data.get(f"claim-{n}-verdict")]
-    index = int(m.group(1))
-    if index >= len(numbers):
-        return error
-    field = f"claim {numbers[index]}"
+    field = f"claim {numbers[int(m.group(1))]}"
     if m.group(2) is not None:
         field += f", corrected citation {int(m.group(2)) + 1}"
     rest = error.field[m.end() :].lstrip(".").replace("_", " ")

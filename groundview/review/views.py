@@ -106,7 +106,9 @@ def answer_list(request: HttpRequest) -> HttpResponse:
 
     filtered = bool(set(params) - {"sort"})
     charts = (
-        histograms(answers, filtered=filtered) if error is None else Histograms([], [], 0, 0, 0)
+        histograms(answers, filtered=filtered)
+        if error is None
+        else Histograms(ours=[], theirs=[], unchecked=0, unscored=0, total=0)
     )
     page = answer_page(answers, request.GET.get("page"), charts.total)
     for bar in charts.ours:

@@ -20,7 +20,6 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.utils.translation import ngettext
 
 from groundview.security.proxies import client_address
 
@@ -76,7 +75,7 @@ class ThrottledLoginMixin:
             raise ValidationError(
                 self.error_messages["locked_out"],
                 code="locked_out",
-                params={"wait": ngettext("%d minute", "%d minutes", minutes) % minutes},
+                params={"wait": f"{minutes} minute{'s' if minutes != 1 else ''}"},
             )
         try:
             cleaned = super().clean()

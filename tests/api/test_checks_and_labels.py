@@ -232,7 +232,8 @@ def test_a_field_the_labels_api_does_not_know_is_refused_not_dropped(reviewer_cl
     assert not AnswerLabel.objects.exists()
     del body["comment"]
     errors = post(reviewer_client, "/api/labels", body).json()
-    assert "notes" in str(errors["claims"]) and "is not a field" in str(errors["claims"])
+    fields = "start_index, end_index, verdict, corrected_citations, note"
+    assert errors == {"claims": {"0": {"notes": [f"is not a field; the fields are {fields}"]}}}
     # What a GET returns can be sent back: read-only fields are ignored.
     claim.pop("notes")
     label = post(reviewer_client, "/api/labels", {**body, "claims": [claim]}).json()

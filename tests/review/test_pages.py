@@ -166,6 +166,23 @@ def test_label_naming_a_chunk_that_does_not_exist_is_rejected(reviewer_client, p
     assert not AnswerLabel.objects.exists()
 
 
+def test_a_claim_span_that_is_no_number_is_named_as_the_page_numbers_it(reviewer_client, paris):
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]),
+        {
+            "claim_count": "2",
+            "claim-2-start": "0",
+            "claim-2-end": "five",
+            "claim-2-verdict": "supported",
+        },
+    )
+
+    assert response.status_code == 400
+    assert "<strong>claim 2, end</strong>: &#x27;five&#x27; is not an integer" in (
+        response.content.decode()
+    )
+
+
 def test_labels_posted_from_a_page_showing_an_older_text_are_refused(reviewer_client, paris):
     page = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
     shown = re.search(r'name="text_sha256" value="([0-9a-f]{64})"', page).group(1)
@@ -236,7 +253,7 @@ def test_script_in_answer_is_escaped(reviewer_client):
                 "claim-1-end": "3",
                 "claim-1-verdict": "supported",
             },
-            "claim-1-start",
+            "claim 1, start",
         ),
         ({"claim_count": "0", "verdict": "great"}, "verdict"),
         ({"claim_count": "0", "verdict": ""}, "verdict"),
@@ -385,5 +402,5 @@ def test_pages_have_an_icon_and_browsers_asking_for_favicon_ico_find_it(client):
 
     response = client.get("/favicon.ico")
 
-    assert response.status_code == 301
+    assert response.status_code == 302
     assert response["Location"] == "/static/review/favicon.svg"
