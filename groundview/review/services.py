@@ -105,21 +105,28 @@ def save_label(
         label, _ = AnswerLabel.objects.update_or_create(
             answer=answer, reviewer=reviewer, defaults={"verdict": verdict, "note": note}
         )
-        if shown_spans is None:
-            label.claims.all().delete()
-        else:
-            replaced = set(shown_spans) | seen
-            stale = [
-                pk
-                for pk, start, end in label.claims.values_list("pk", "start_index", "end_index")
-                if (start, end) in replaced
-            ]
-            label.claims.filter(pk__in=stale).delete()
-        for row in rows:
+        # A claim whose verdict, citations and note are as saved before keeps its row; only
+        # changed ones are written anew, so the newest row is the verdict last given (undo).
+        replaced = None if shown_spans is None else set(shown_spans) | seen
+        wanted = {(r.start_index, r.end_index): _content(r) for r in rows}
+        kept, stale = set(), []
+        for row in label.claims.all():
+            span = (row.start_index, row.end_index)
+            if wanted.get(span) == _content(row):
+                kept.add(span)
+            elif replaced is None or span in replaced:
+                stale.append(row.pk)
+        label.claims.filter(pk__in=stale).delete()
+        new_rows = [r for r in rows if (r.start_index, r.end_index) not in kept]
+        for row in new_rows:
             row.label = label
-        ClaimLabel.objects.bulk_create(rows)
+        ClaimLabel.objects.bulk_create(new_rows)
         Assignment.objects.filter(answer=answer, reviewer=reviewer).delete()
     return label
+
+
+def _content(row: ClaimLabel) -> tuple:
+    return (row.verdict, list(row.corrected_citations), row.note)
 
 
 def label_answer(answer_id: int, reviewer, **fields) -> tuple[AnswerLabel, bool]:
@@ -304,8 +311,9 @@ def queue_progress(reviewer, filters: Mapping[str, str], *, double_review: bool 
 
 
 def undo_last_claim(answer: Answer, reviewer) -> ClaimLabel | None:
-    """Remove `reviewer`'s most recently saved claim verdict on `answer` (the highest id: saving
-    writes a claim's row anew), leaving the others and the answer verdict; None if there is none."""
+    """Remove `reviewer`'s most recently given claim verdict on `answer` (the highest id: saving
+    writes a changed claim's row anew and keeps the rest), leaving the others and the answer
+    verdict; None if there is none."""
     with transaction.atomic():
         last = (
             ClaimLabel.objects.select_for_update()

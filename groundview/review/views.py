@@ -290,12 +290,8 @@ def save_label(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(request, f"Saved your label of {answer.short_name}.")
     if request.POST.get("action") == "next":
         return queue_step(request, request.POST.get("queue_query", ""))
-    url = reverse("review:answer_detail", args=[pk])
     # "Save and switch": the page asked before leaving a claim source with unsaved labels.
-    query = {"source": request.POST.get("switch_to") or request.POST.get("source", "")}
-    if request.POST.get("in_queue") == "1":
-        query["queue"] = "1"
-    return redirect(url + "?" + urlencode({k: v for k, v in query.items() if v}))
+    return back_to_answer(request, pk, request.POST.get("switch_to"))
 
 
 @login_required
@@ -383,8 +379,15 @@ def undo_claim(request: HttpRequest, pk: int) -> HttpResponse:
         messages.info(request, "You have no claim verdict on this answer to undo.")
     else:
         verdict = Verdict(removed.verdict).label
-        messages.success(request, f"Undid your verdict “{verdict}” on “{removed.claim_text}”.")
-    query = {"source": request.POST.get("source", "")}
+        claim = removed.claim_text.rstrip()
+        end = "" if claim[-1:] in ".!?。！？" else "."
+        messages.success(request, f"Undid your verdict “{verdict}” on “{claim}”{end}")
+    return back_to_answer(request, pk)
+
+
+def back_to_answer(request: HttpRequest, pk: int, source: str | None = None) -> HttpResponse:
+    """The answer page again after a POST from it, in the queue with its filters if it was."""
+    query = {"source": source or request.POST.get("source", "")}
     if request.POST.get("in_queue") == "1":
         query["queue"] = "1"
         query.update(QueryDict(request.POST.get("queue_query", "")).items())

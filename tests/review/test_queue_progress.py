@@ -151,3 +151,23 @@ def test_undo_needs_post_and_login(reviewer_client):
     undo = reverse("review:undo_claim", args=[answer.pk])
     assert Client().post(undo)["Location"].startswith(reverse("login"))
     assert reviewer_client.get(undo).status_code == 405
+
+
+def test_undo_takes_back_the_verdict_changed_last_not_the_last_claim_in_the_text(
+    reviewer_client, reviewer
+):
+    answer = create_answer(TEXT)
+    alpha, beta, gamma = SENTENCES
+    label(reviewer_client, answer, {alpha: "supported", beta: "unsupported", gamma: "supported"})
+    # Saving the same form again with only the first claim changed.
+    label(reviewer_client, answer, {alpha: "contradicted", beta: "unsupported", gamma: "supported"})
+
+    url = reverse("review:answer_detail", args=[answer.pk]) + "?queue=1&q=alpha"
+    assert "Undo last verdict (Contradicted)" in reviewer_client.get(url).content.decode()
+    reviewer_client.post(reverse("review:undo_claim", args=[answer.pk]))
+
+    claims = ClaimLabel.objects.filter(label__reviewer=reviewer)
+    assert sorted(claims.values_list("claim_text", "verdict")) == [
+        (beta, "unsupported"),
+        (gamma, "supported"),
+    ]

@@ -237,3 +237,29 @@ def test_a_held_lease_comes_back_before_anything_else(reviewer):
     Assignment.objects.filter(answer=older).update(expires_at=timezone.now() - timedelta(seconds=1))
     assert services.next_in_queue(reviewer, {"q": "step"}) == newer
     assert not ClaimLabel.objects.exists()
+
+
+def test_plain_save_in_the_queue_keeps_the_queues_filters(reviewer_client, three):
+    oldest, middle, newest, outside = three
+    start, end = span_of(middle.answer_text, "Step two 🦆 is here.")
+
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[middle.pk]),
+        {
+            "claim_count": "1",
+            "claim-1-start": str(start),
+            "claim-1-end": str(end),
+            "claim-1-verdict": "supported",
+            "verdict": "supported",
+            "source": "sentences",
+            "in_queue": "1",
+            "queue_query": "q=step&double=1",
+            "action": "save",
+        },
+    )
+
+    # Back on the same answer, still in the filtered queue ("n" moves on within it).
+    assert response["Location"] == (
+        reverse("review:answer_detail", args=[middle.pk])
+        + "?source=sentences&queue=1&q=step&double=1"
+    )
