@@ -29,7 +29,7 @@ from groundview.answers.models import Answer, CheckRun, Citation, GroundingSuppo
 from groundview.review.agreement import AGREEING, CHECKER_OUTCOMES, checker_outcome
 from groundview.review.claims import CHECKER, IMPORTED, SENTENCES
 from groundview.review.models import Adjudication, ClaimLabel
-from groundview.review.verdicts import check_span, check_text, check_verdict
+from groundview.review.verdicts import LabelError, check_span, check_text, check_verdict
 
 PERMISSION = "review.adjudicate"
 FINAL_ADJUDICATED = "adjudicated"
@@ -91,6 +91,12 @@ def adjudicate_claim(
     verdict = check_verdict(verdict, "verdict")
     check_text(note, "note")
     assert isinstance(note, str)
+    # A final verdict settles what reviewers said; on a span none of them labelled it would be
+    # a verdict nobody sees on the Disagreements page, yet every export publishes it.
+    if not ClaimLabel.objects.filter(
+        label__answer=answer, start_index=start, end_index=end
+    ).exists():
+        raise LabelError("claim", f"no reviewer labelled the span [{start}, {end}) to settle")
     with transaction.atomic():
         adjudication, _ = Adjudication.objects.update_or_create(
             answer=answer,

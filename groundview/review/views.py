@@ -559,8 +559,10 @@ def adjudicate(request: HttpRequest) -> HttpResponse:
     span = {"start_index": data["start"], "end_index": data["end"]}
     try:
         if request.POST.get("action") == "reopen":
-            adjudication.clear_adjudication(answer, request.user, **span)
-            messages.success(request, "Reopened the claim: it has no settled verdict now.")
+            if adjudication.clear_adjudication(answer, request.user, **span):
+                messages.success(request, "Reopened the claim: it has no settled verdict now.")
+            else:
+                messages.info(request, "That claim had no settled verdict: nothing to reopen.")
         else:
             if not data["verdict"]:
                 raise LabelError("verdict", "choose the final verdict")

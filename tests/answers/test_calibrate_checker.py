@@ -20,7 +20,7 @@ from groundview.grounding.head import DEFAULT_HEAD
 from groundview.review import checker_versions
 from groundview.review.adjudication import adjudicate_claim
 from groundview.review.checker_versions import CalibrationError, VersionError, is_heldout
-from groundview.review.models import ClaimLabel, Verdict
+from groundview.review.models import Adjudication, ClaimLabel, Verdict
 from tests.factories import (
     chunk_reference,
     create_answer,
@@ -219,14 +219,20 @@ def test_a_settled_verdict_is_the_claims_label(reviewer, second_reviewer, admin_
     create_label(
         answer, second_reviewer, Verdict.PARTIALLY_SUPPORTED, claims={first: Verdict.CONTRADICTED}
     )
-    # The third claim is settled without any reviewer's verdict on it.
-    for part, verdict in (
-        (first, Verdict.SUPPORTED),
-        (second, Verdict.NO_CHECK_NEEDED),
-        (third, Verdict.UNSUPPORTED),
-    ):
+    for part, verdict in ((first, Verdict.SUPPORTED), (second, Verdict.NO_CHECK_NEEDED)):
         start, end = span_of(text, part)
         adjudicate_claim(answer, admin_user, start_index=start, end_index=end, verdict=verdict)
+    # The third claim settled without any reviewer's verdict on it: data from before settling
+    # required one (adjudicate_claim refuses it now).
+    start, end = span_of(text, third)
+    Adjudication.objects.create(
+        answer=answer,
+        start_index=start,
+        end_index=end,
+        claim_text=third,
+        verdict=Verdict.UNSUPPORTED,
+        adjudicator=admin_user,
+    )
 
     claims = {c.text: c for c in checker_versions.select_labelled_claims()}
 

@@ -146,6 +146,7 @@ def span_kwargs(part):
 
 
 def test_only_staff_or_holders_of_the_permission_adjudicate(tokyo, users):
+    label(tokyo, users["bob"], second="unsupported")
     with pytest.raises(PermissionDenied):
         adjudication.adjudicate_claim(
             tokyo, users["rita"], verdict="supported", **span_kwargs(SECOND)
@@ -188,6 +189,19 @@ def test_a_bad_adjudication_names_its_field_and_stores_nothing(tokyo, users, fie
     with pytest.raises(LabelError) as caught:
         adjudication.adjudicate_claim(tokyo, users["ada"], **fields)
     assert caught.value.field == field
+    assert not Adjudication.objects.exists()
+
+
+def test_a_span_no_reviewer_labelled_cannot_be_settled(tokyo, users):
+    label(tokyo, users["bob"], first="supported")
+    start, end = span_of(TEXT, SECOND)
+
+    with pytest.raises(LabelError) as caught:
+        adjudication.adjudicate_claim(
+            tokyo, users["ada"], verdict="supported", **span_kwargs(SECOND)
+        )
+
+    assert str(caught.value) == f"claim: no reviewer labelled the span [{start}, {end}) to settle"
     assert not Adjudication.objects.exists()
 
 
