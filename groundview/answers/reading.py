@@ -80,7 +80,9 @@ def loads(text: str) -> Any:
 
 def parse_failure(error: Exception) -> str:
     if isinstance(error, json.JSONDecodeError):
-        return f"malformed JSON: {error.msg} at column {error.colno}"
+        # Some of json's messages end in "at" already ("Unterminated string starting at").
+        at = "" if error.msg.endswith(" at") else " at"
+        return f"malformed JSON: {error.msg}{at} column {error.colno}"
     if isinstance(error, RecursionError):
         return "malformed JSON: nested too deeply to read"
     return f"malformed JSON: {error}"

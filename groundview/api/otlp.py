@@ -128,7 +128,7 @@ class TracesView(NulSafeMixin, APIView):
         if len(body) > MAX_BODY_BYTES:
             raise TracesBodyError(f"must be at most {MAX_BODY_BYTES} bytes", status=413)
         encoding = request.headers.get("Content-Encoding", "identity").strip().lower()
-        if encoding == "gzip":
+        if encoding in ("gzip", "x-gzip"):
             body = gunzip(body)
         elif encoding not in ("", "identity"):
             raise TracesBodyError(f"Content-Encoding {encoding!r} is not supported (use gzip)", 415)
@@ -180,15 +180,25 @@ def parse(body: bytes, media_type: str) -> dict:
 
 
 def gunzip(body: bytes) -> bytes:
-    # Bounded, so that a small bomb cannot fill the memory.
-    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
-    try:
-        data = inflater.decompress(body, MAX_BODY_BYTES + 1)
-    except zlib.error as error:
-        raise TracesBodyError(f"is not gzip data ({error})") from None
-    if len(data) > MAX_BODY_BYTES or inflater.unconsumed_tail:
-        raise TracesBodyError(f"must be at most {MAX_BODY_BYTES} bytes uncompressed", status=413)
-    return data
+    """Every member of a gzip body (a file may hold several, one after another), bounded so that
+    a small bomb cannot fill the memory; a body cut short is an error, not a part import."""
+    data = b""
+    rest = body
+    while True:
+        inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+        try:
+            data += inflater.decompress(rest, MAX_BODY_BYTES + 1 - len(data))
+        except zlib.error as error:
+            raise TracesBodyError(f"is not gzip data ({error})") from None
+        if len(data) > MAX_BODY_BYTES or inflater.unconsumed_tail:
+            raise TracesBodyError(
+                f"must be at most {MAX_BODY_BYTES} bytes uncompressed", status=413
+            )
+        if not inflater.eof:
+            raise TracesBodyError("is gzip data cut short (its end and checksum are missing)")
+        rest = inflater.unused_data
+        if not rest:
+            return data
 
 
 def json_response(code: int, data: dict) -> HttpResponse:

@@ -140,6 +140,12 @@ class AnswerLabelAdmin(admin.ModelAdmin):
         # Claim spans are checked against the answer's text, so the answer must be chosen first.
         return self.inlines if obj is not None else []
 
+    def get_readonly_fields(self, request, obj=None):
+        # A label's claim spans and texts belong to its answer, and its verdicts to its reviewer:
+        # moving it would pin them on another text, or on someone who never gave them.
+        fields = super().get_readonly_fields(request, obj)
+        return [*fields, "answer", "reviewer"] if obj is not None else fields
+
     @admin.display(description="claims", ordering="claim_total")
     def claim_count(self, obj):
         return obj.claim_total

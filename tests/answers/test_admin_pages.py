@@ -292,3 +292,25 @@ def test_admin_configuration_passes_djangos_checks():
     from django.core import checks
 
     assert checks.run_checks(tags=[checks.Tags.admin]) == []
+
+
+def test_a_labels_answer_and_reviewer_cannot_be_changed_in_the_admin(client, labelled):
+    label = AnswerLabel.objects.get(reviewer__username="otto")
+    elsewhere = create_answer("Another text 文本.", answer_id="elsewhere")
+    url = reverse("admin:review_answerlabel_change", args=[label.pk])
+    page = client.get(url).content.decode()
+    assert 'name="answer"' not in page and 'name="reviewer"' not in page
+
+    form = {
+        "answer": str(elsewhere.pk),
+        "reviewer": str(label.reviewer_id),
+        "verdict": "unsupported",
+        "note": "",
+        "claims-TOTAL_FORMS": "0",
+        "claims-INITIAL_FORMS": "0",
+    }
+    response = client.post(url, form)
+
+    assert response.status_code == 302  # saved: the verdict changed, the answer did not
+    label.refresh_from_db()
+    assert (label.answer_id, label.verdict) == (labelled.pk, "unsupported")

@@ -352,6 +352,15 @@ def test_malformed_lines_and_non_objects_are_named_by_line():
 
 
 @pytest.mark.django_db
+def test_an_unterminated_string_is_named_once_with_its_column():
+    result = importing.import_text('{"name": "x", "answerText": "Tōkyō 🗼\n')
+
+    assert [str(p) for p in result.problems] == [
+        "line 1: malformed JSON: Unterminated string starting at column 29"
+    ]
+
+
+@pytest.mark.django_db
 def test_answer_response_errors_name_the_nested_field():
     document = {"answer": dict(DOCUMENT, citations=[{"endIndex": "999"}]), "session": {"name": "s"}}
 

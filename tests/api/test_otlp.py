@@ -326,6 +326,32 @@ def test_gzipped_protobuf_export_answers_protobuf(admin_client):
 
 
 @pytest.mark.django_db
+def test_every_member_of_a_multi_member_gzip_body_is_read(admin_client):
+    other = "0af7651916cd43dd8448eb211c80319c"
+    first = gzip.compress(protobuf_export(json_export(json_span())))
+    second = gzip.compress(protobuf_export(json_export(json_span(trace=other))))
+
+    response = post(admin_client, first + second, PROTOBUF, HTTP_CONTENT_ENCODING="x-gzip")
+
+    assert response.status_code == 200, response.content
+    assert Answer.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_gzip_body_cut_short_is_refused_whole(admin_client):
+    whole = gzip.compress(json.dumps(json_export(json_span())).encode())
+
+    response = post(admin_client, whole[:-8], HTTP_CONTENT_ENCODING="gzip")
+
+    assert response.status_code == 400
+    assert rpc_status(response) == (
+        3,
+        "body: is gzip data cut short (its end and checksum are missing)",
+    )
+    assert not Answer.objects.exists()
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("content_type", [JSON, PROTOBUF])
 def test_traces_that_cannot_be_answers_are_a_partial_success(admin_client, content_type):
     # One trace of plain HTTP spans (no OpenInference), one RAG trace.

@@ -263,3 +263,16 @@ def test_plain_save_in_the_queue_keeps_the_queues_filters(reviewer_client, three
         reverse("review:answer_detail", args=[middle.pk])
         + "?source=sentences&queue=1&q=step&double=1"
     )
+
+
+def test_the_menu_marks_the_queue_while_reviewing_in_it(reviewer_client, three):
+    oldest, middle, newest, outside = three
+    in_queue = reviewer_client.get(detail_url(newest)).content.decode()
+    browsing = reviewer_client.get(
+        reverse("review:answer_detail", args=[newest.pk])
+    ).content.decode()
+
+    queue_link = f'<a href="{reverse("review:queue")}" aria-current="page">Queue</a>'
+    answers_link = f'<a href="{reverse("review:answer_list")}" aria-current="page">Answers</a>'
+    assert queue_link in in_queue and answers_link not in in_queue
+    assert answers_link in browsing and queue_link not in browsing
