@@ -319,6 +319,10 @@ class SessionAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).defer("raw").annotate(answer_total=Count("answers"))
 
+    def has_add_permission(self, request):
+        # Sessions come with their answers (an import); one added by hand would be an empty shell.
+        return False
+
     @admin.display(description="answers", ordering="answer_total")
     def answer_count(self, obj):
         return obj.answer_total
@@ -455,6 +459,10 @@ class CheckRunAdmin(admin.ModelAdmin):
 class CheckBatchAdmin(admin.ModelAdmin):
     list_display = ["pk", "description", "created_by", "created_at"]
     readonly_fields = ["description", "created_by", "created_at", "progress"]
+
+    def has_add_permission(self, request):
+        # A batch is the checks it queued (the answer list or the API queue them).
+        return False
 
     @admin.display(description="progress")
     def progress(self, obj):

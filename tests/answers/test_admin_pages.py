@@ -284,8 +284,9 @@ def test_answer_list_words_states_and_skip_reasons(client):
     assert list(filtered) == []
 
 
-def test_check_runs_are_never_added_by_hand(client):
-    assert client.get(reverse("admin:answers_checkrun_add")).status_code == 403
+@pytest.mark.parametrize("model", ["checkrun", "checkbatch", "session", "answer"])
+def test_what_imports_and_checks_make_is_never_added_by_hand(client, model):
+    assert client.get(reverse(f"admin:answers_{model}_add")).status_code == 403
 
 
 def test_admin_configuration_passes_djangos_checks():
