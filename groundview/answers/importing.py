@@ -186,6 +186,11 @@ def import_spans(spans: list[otlp.Span], result: ImportResult | None = None) -> 
     """
     result = result or ImportResult()
     for trace_id, trace in otlp.by_trace(spans).items():
+        bad = next((span.problem for span in trace if span.problem is not None), None)
+        if bad is not None:
+            result.problems.append(Problem(f"trace {trace_id}", bad.field, bad.message))
+            result.rejected_spans += len(trace)
+            continue
         try:
             outcome, answer_id, state = store_trace(trace_id, trace)
         except RecordError as error:

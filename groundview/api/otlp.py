@@ -107,7 +107,8 @@ class TracesView(NulSafeMixin, APIView):
             "like other imports; checks are queued for complete traces when "
             "`GROUNDVIEW_CHECK_ON_IMPORT` is on.\n\n"
             "**200** with an `ExportTraceServiceResponse` in the request's encoding; traces that "
-            "could not be turned into answers are counted in `partialSuccess`. **400** when the "
+            "could not be turned into answers (an OpenInference attribute of the wrong type "
+            "among them) are counted in `partialSuccess`. **400** when the "
             "request is malformed (the message names the field, nothing is stored)."
         ),
         request={JSON: OpenApiTypes.OBJECT, PROTOBUF: OpenApiTypes.BINARY},

@@ -411,6 +411,24 @@ BAD = [
         "must be an integer",
     ),
     (
+        "NUL",
+        set_attribute("input.value", {"stringValue": "a\x00b"}),
+        f"{spans_path(1)}.attributes[1].value.stringValue",
+        "contains the NUL character",
+    ),
+    (
+        "status",
+        setter([*SPAN, "status"], {"code": "BROKEN"}),
+        f"{spans_path(1)}.status.code",
+        "must be a status code",
+    ),
+]
+
+
+# Well-formed OTLP whose OpenInference attributes have the wrong types: the trace is rejected,
+# the export's other traces are not.
+BAD_ATTRIBUTES = [
+    (
         "span kind attribute",
         set_attribute("openinference.span.kind", {"intValue": "3"}),
         f"{spans_path(1)}.attributes[0].value",
@@ -434,19 +452,32 @@ BAD = [
         f"{spans_path(1)}.attributes[5].value",
         "retrieval.documents.0.document.metadata must be JSON text",
     ),
-    (
-        "NUL",
-        set_attribute("input.value", {"stringValue": "a\x00b"}),
-        f"{spans_path(1)}.attributes[1].value.stringValue",
-        "contains the NUL character",
-    ),
-    (
-        "status",
-        setter([*SPAN, "status"], {"code": "BROKEN"}),
-        f"{spans_path(1)}.status.code",
-        "must be a status code",
-    ),
 ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [b[1:] for b in BAD_ATTRIBUTES],
+    ids=[b[0] for b in BAD_ATTRIBUTES],
+)
+def test_a_trace_with_badly_typed_attributes_is_rejected_alone(change, field, message):
+    # Given an export of two traces, one of them with an attribute of the wrong type
+    data = copy.deepcopy(export(chain_span(), retriever_span(), llm_span()))
+    change(data)
+    other = export(chain_span())["resourceSpans"][0]["scopeSpans"][0]["spans"][0]
+    other["traceId"] = OTHER_TRACE
+    data["resourceSpans"][0]["scopeSpans"][0]["spans"].append(other)
+
+    result = importing.import_text(json.dumps(data, ensure_ascii=False))
+
+    # Then that trace is a problem naming the field, and the other trace is an answer
+    (problem,) = result.problems
+    assert (problem.record, problem.field) == (f"trace {TRACE}", field)
+    assert message in problem.message
+    assert result.rejected_spans == 3
+    (answer,) = Answer.objects.all()
+    assert OTHER_TRACE in answer.name
 
 
 @pytest.mark.django_db

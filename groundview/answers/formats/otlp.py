@@ -93,6 +93,9 @@ class Span:
     raw: dict[str, Any]
     resource: dict[str, Any] = field(default_factory=dict)  # its resourceSpans entry, less spans
     scope: dict[str, Any] = field(default_factory=dict)  # its scopeSpans entry, less spans
+    # Well-formed OTLP whose OpenInference attributes have the wrong types: its trace is
+    # rejected, the other traces of the export are not.
+    problem: RecordError | None = None
 
     @property
     def kind(self) -> str:
@@ -144,7 +147,9 @@ def _check_attributes_of(container: dict[str, Any], key: str, path: str) -> None
 
 
 def read_export(data: Any, path: str = "") -> list[Span]:
-    """Every span of an OTLP JSON trace export, checked; RecordError names the first problem."""
+    """Every span of an OTLP JSON trace export, checked; RecordError names the first problem of
+    its shape. A span whose OpenInference attributes have the wrong types carries its problem
+    (`Span.problem`) for the import to reject its trace alone."""
     data = need_object(data, path)
     value, resource_path = get(data, "resourceSpans", path)
     spans = []
@@ -180,7 +185,11 @@ def read_span(raw: Any, path: str) -> Span:
         need_array(*get(raw, key, path))
     value, attributes_path = get(raw, "attributes", path)
     attributes = read_attributes(value, attributes_path)
-    check_openinference(attributes, need_array(value, attributes_path), attributes_path)
+    problem = None
+    try:
+        check_openinference(attributes, need_array(value, attributes_path), attributes_path)
+    except RecordError as error:
+        problem = error
     return Span(
         trace_id=trace_id,
         span_id=span_id,
@@ -190,6 +199,7 @@ def read_span(raw: Any, path: str) -> Span:
         status_code=read_status(raw, path),
         attributes=attributes,
         raw=raw,
+        problem=problem,
     )
 
 
