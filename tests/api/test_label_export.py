@@ -282,7 +282,7 @@ def test_label_studio_tasks_use_character_offsets_and_fit_the_config(reviewer_cl
     (task,) = json.loads(export(reviewer_client, "label-studio.json"))
 
     assert task["data"]["answer"] == TEXT and task["data"]["question"] == "Où est le café ?"
-    assert task["meta"]["annotators"] == ["rita", "ada", "final"]
+    assert task["meta"]["annotators"] == ["rita", "ada", None]
     rita, ada, final = task["annotations"]
     regions = [r for r in ada["result"] if r["type"] == "labels"]
     for region in regions:

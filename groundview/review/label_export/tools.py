@@ -191,7 +191,8 @@ def label_studio_task(document: dict[str, Any]) -> dict[str, Any]:
     if final:
         # Label Studio's ground truth: the final verdicts, adjudicated or agreed.
         annotations.append({"result": final, "ground_truth": True})
-        authors.append("final")
+        # No one person gave it; a name here could be a reviewer's ("final").
+        authors.append(None)
     checker = document["checker"]
     predictions = []
     if checker:
