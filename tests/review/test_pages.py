@@ -404,3 +404,12 @@ def test_pages_have_an_icon_and_browsers_asking_for_favicon_ico_find_it(client):
 
     assert response.status_code == 302
     assert response["Location"] == "/static/review/favicon.svg"
+
+
+def test_an_answer_without_text_says_so_and_shows_no_score_legend(reviewer_client):
+    empty = create_answer("", citations=[])
+
+    page = reviewer_client.get(reverse("review:answer_detail", args=[empty.pk])).content.decode()
+
+    assert "The answer has no text." in page
+    assert 'aria-label="Legend"' not in page
