@@ -210,6 +210,48 @@ class ClaimLabelAdmin(admin.ModelAdmin):
         return f"[{obj.start_index}, {obj.end_index})"
 
 
+@admin.register(Adjudication)
+class AdjudicationAdmin(admin.ModelAdmin):
+    """Settled verdicts, to find one and correct or delete it; they are settled on the
+    Disagreements page, where the reviewers' verdicts stand beside them."""
+
+    list_display = ["pk", "span", "claim", "verdict", "adjudicator", "answer_link", "updated_at"]
+    list_display_links = ["pk", "claim"]
+    list_filter = ["verdict", "adjudicator", "updated_at"]
+    list_select_related = ["answer", "adjudicator"]
+    search_fields = ["claim_text", "note", "answer__name", "adjudicator__username"]
+    fields = [
+        "answer",
+        ("start_index", "end_index"),
+        "claim_text",
+        "verdict",
+        "note",
+        "adjudicator",
+    ]
+    readonly_fields = ["answer", "start_index", "end_index", "claim_text", "adjudicator"]
+    formfield_overrides = SHORT_NOTES
+    Media = GroundviewAdminMedia
+
+    def has_add_permission(self, request):
+        return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("answer__raw")
+
+    @admin.display(description="claim", ordering="claim_text")
+    def claim(self, obj):
+        return Truncator(obj.claim_text).chars(100) or "(empty span)"
+
+    @admin.display(description="answer", ordering="answer__query_text")
+    def answer_link(self, obj):
+        url = reverse("admin:answers_answer_change", args=[obj.answer_id])
+        return format_html('<a href="{}">{}</a>', url, short_answer(obj.answer))
+
+    @admin.display(description="bytes", ordering="start_index")
+    def span(self, obj):
+        return f"[{obj.start_index}, {obj.end_index})"
+
+
 class AnswerLabelInline(admin.TabularInline):
     model = AnswerLabel
     extra = 1

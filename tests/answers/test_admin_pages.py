@@ -315,3 +315,21 @@ def test_a_labels_answer_and_reviewer_cannot_be_changed_in_the_admin(client, lab
     assert response.status_code == 302  # saved: the verdict changed, the answer did not
     label.refresh_from_db()
     assert (label.answer_id, label.verdict) == (labelled.pk, "unsupported")
+
+
+def test_settled_verdicts_are_listed_and_can_be_corrected_but_not_moved(client, labelled):
+    settled = Adjudication.objects.get()
+    listing = client.get(reverse("admin:review_adjudication_changelist")).content.decode()
+    assert "巴黎是首都。" in listing
+
+    url = reverse("admin:review_adjudication_change", args=[settled.pk])
+    response = client.post(url, {"verdict": "contradicted", "note": "on second look"})
+
+    assert response.status_code == 302
+    settled.refresh_from_db()
+    assert (settled.verdict, settled.note, settled.claim_text) == (
+        "contradicted",
+        "on second look",
+        "巴黎是首都。",
+    )
+    assert client.get(reverse("admin:review_adjudication_add")).status_code == 403
