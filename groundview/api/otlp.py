@@ -11,6 +11,8 @@ of an admin, as for every other import.
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import zlib
 
@@ -181,25 +183,19 @@ def parse(body: bytes, media_type: str) -> dict:
 
 
 def gunzip(body: bytes) -> bytes:
-    """Every member of a gzip body (a file may hold several, one after another), bounded so that
-    a small bomb cannot fill the memory; a body cut short is an error, not a part import."""
-    data = b""
-    rest = body
-    while True:
-        inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
-        try:
-            data += inflater.decompress(rest, MAX_BODY_BYTES + 1 - len(data))
-        except zlib.error as error:
-            raise TracesBodyError(f"is not gzip data ({error})") from None
-        if len(data) > MAX_BODY_BYTES or inflater.unconsumed_tail:
-            raise TracesBodyError(
-                f"must be at most {MAX_BODY_BYTES} bytes uncompressed", status=413
-            )
-        if not inflater.eof:
-            raise TracesBodyError("is gzip data cut short (its end and checksum are missing)")
-        rest = inflater.unused_data
-        if not rest:
-            return data
+    """Every member of a gzip body (a file may hold several, one after another), read in time
+    linear in its size and bounded so that a small bomb cannot fill the memory; a body cut short
+    is an error, not a part import."""
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(body)) as inflating:
+            data = inflating.read(MAX_BODY_BYTES + 1)
+    except EOFError:
+        raise TracesBodyError("is gzip data cut short (its end and checksum are missing)") from None
+    except (OSError, zlib.error) as error:
+        raise TracesBodyError(f"is not gzip data ({error})") from None
+    if len(data) > MAX_BODY_BYTES:
+        raise TracesBodyError(f"must be at most {MAX_BODY_BYTES} bytes uncompressed", status=413)
+    return data
 
 
 def json_response(code: int, data: dict) -> HttpResponse:

@@ -91,13 +91,16 @@ def adjudicate_claim(
     verdict = check_verdict(verdict, "verdict")
     check_text(note, "note")
     assert isinstance(note, str)
-    # A final verdict settles what reviewers said; on a span none of them labelled it would be
-    # a verdict nobody sees on the Disagreements page, yet every export publishes it.
-    if not ClaimLabel.objects.filter(
-        label__answer=answer, start_index=start, end_index=end
-    ).exists():
-        raise LabelError("claim", f"no reviewer labelled the span [{start}, {end}) to settle")
     with transaction.atomic():
+        # A final verdict settles what reviewers said; on a span none of them labelled it would
+        # be a verdict the Disagreements page never shows, yet every export publishes it. (One
+        # that outlives its reviewers' labels still stands: it is the adjudicator's judgement, and
+        # the admin lists it.)
+        Answer.objects.select_for_update().filter(pk=answer.pk).first()
+        if not ClaimLabel.objects.filter(
+            label__answer=answer, start_index=start, end_index=end
+        ).exists():
+            raise LabelError("claim", f"no reviewer labelled the span [{start}, {end}) to settle")
         adjudication, _ = Adjudication.objects.update_or_create(
             answer=answer,
             start_index=start,
@@ -133,7 +136,7 @@ class ClaimDisagreement:
     checker: str  # a key of CHECKER_OUTCOMES
     checker_disagrees: bool
     reviewers_disagree: bool
-    newest: int  # the id of the claim's newest label row: saving writes a claim's row anew
+    newest: int  # the id of the claim's newest label row: a save writes a changed claim anew
     adjudication: Adjudication | None = None
     # False while the viewer has not given their own verdict (and may not adjudicate): blind.
     visible: bool = True
@@ -201,7 +204,8 @@ def checker_differs(distinct: int, low: str, high: str, outcome: str) -> bool:
 
 
 def select_disagreements(viewer, filters: DisagreementFilters) -> list[ClaimDisagreement]:
-    """Every claim with a disagreement that matches `filters`, newest labels first; `complete`
+    """Every claim with a disagreement that matches `filters`, newest verdicts first (a save
+    that changes no verdict keeps its claims' places); `complete`
     fills in what the page shows of them.
 
     The database groups labels by claim (one row per claim: how many distinct verdicts, the

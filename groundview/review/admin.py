@@ -252,8 +252,17 @@ class AdjudicationAdmin(admin.ModelAdmin):
         return f"[{obj.start_index}, {obj.end_index})"
 
 
+class AnswerLabelInlineForm(forms.ModelForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A saved label's verdicts are its reviewer's; the empty row still picks who gives one.
+        if self.instance.pk:
+            self.fields["reviewer"].disabled = True
+
+
 class AnswerLabelInline(admin.TabularInline):
     model = AnswerLabel
+    form = AnswerLabelInlineForm
     extra = 1
     formfield_overrides = SHORT_NOTES
     fields = ["reviewer", "verdict", "note", "claims_given", "updated_at"]

@@ -42,15 +42,23 @@ def labelled_numbers(data: QueryDict) -> list[int]:
     return [n for n in range(1, count + 1) if data.get(f"claim-{n}-verdict")]
 
 
+def claim_span(data: QueryDict, number: int) -> tuple[int, int]:
+    """The page's claim `number`'s byte span; an error names it as the page does."""
+    span = []
+    for end in ("start", "end"):
+        raw = data.get(f"claim-{number}-{end}", "")
+        try:
+            span.append(int(raw))
+        except ValueError:
+            raise LabelError(f"claim {number}, {end}", f"{raw!r} is not an integer") from None
+    return span[0], span[1]
+
+
 def parse_claims(data: QueryDict) -> list[ClaimVerdict]:
     claims = []
     for number in labelled_numbers(data):
         prefix = f"claim-{number}"
-        try:
-            start, end = parse_int(data, f"{prefix}-start"), parse_int(data, f"{prefix}-end")
-        except LabelError as error:
-            field = f"claim {number}, {error.field.rsplit('-', 1)[1]}"
-            raise LabelError(field, error.message) from None
+        start, end = claim_span(data, number)
         claims.append(
             ClaimVerdict(
                 start_index=start,
@@ -76,8 +84,10 @@ def as_page_field(error: LabelError, data: QueryDict) -> LabelError:
     given a verdict from 0 ("claims[0].corrected_citations[1]"); the page shows "claim 3" for
     the third claim on it, and counts citations from 1 too."""
     m = _CLAIM_FIELD.match(error.field)
-    numbers = labelled_numbers(data) if m else []
-    if not m or int(m.group(1)) >= len(numbers):
+    if not m:
+        return error
+    numbers = labelled_numbers(data)
+    if int(m.group(1)) >= len(numbers):
         return error
     field = f"claim {numbers[int(m.group(1))]}"
     if m.group(2) is not None:
@@ -91,9 +101,8 @@ def shown_spans(data: QueryDict) -> set[tuple[int, int]]:
     count = parse_int(data, "claim_count") if data.get("claim_count") else 0
     spans = set()
     for number in range(1, min(count, MAX_CLAIMS) + 1):
-        prefix = f"claim-{number}"
-        if data.get(f"{prefix}-start") and data.get(f"{prefix}-end"):
-            spans.add((parse_int(data, f"{prefix}-start"), parse_int(data, f"{prefix}-end")))
+        if data.get(f"claim-{number}-start") and data.get(f"claim-{number}-end"):
+            spans.add(claim_span(data, number))
     return spans
 
 

@@ -126,7 +126,7 @@ def save_label(
 
 
 def _content(row: ClaimLabel) -> tuple:
-    return (row.verdict, list(row.corrected_citations), row.note)
+    return (row.verdict, row.corrected_citations, row.note)
 
 
 def label_answer(answer_id: int, reviewer, **fields) -> tuple[AnswerLabel, bool]:

@@ -380,7 +380,7 @@ def undo_claim(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         verdict = Verdict(removed.verdict).label
         claim = removed.claim_text.rstrip()
-        end = "" if claim[-1:] in ".!?。！？" else "."
+        end = "" if claim and claim[-1] in ".!?。！？" else "."
         messages.success(request, f"Undid your verdict “{verdict}” on “{claim}”{end}")
     return back_to_answer(request, pk)
 
@@ -389,8 +389,11 @@ def back_to_answer(request: HttpRequest, pk: int, source: str | None = None) -> 
     """The answer page again after a POST from it, in the queue with its filters if it was."""
     query = {"source": source or request.POST.get("source", "")}
     if request.POST.get("in_queue") == "1":
-        query["queue"] = "1"
-        query.update(QueryDict(request.POST.get("queue_query", "")).items())
+        # Only the queue's own filters: the query comes back from the client.
+        queue_query = QueryDict(request.POST.get("queue_query", ""))
+        query |= {"queue": "1", **filter_params(queue_query)}
+        if queue_query.get("double") == "1":
+            query["double"] = "1"
     query = urlencode({k: v for k, v in query.items() if v})
     return redirect(reverse("review:answer_detail", args=[pk]) + ("?" + query if query else ""))
 

@@ -3,6 +3,7 @@ and escaped, and list filters that narrow what they say."""
 
 import html
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -304,7 +305,7 @@ def test_a_labels_answer_and_reviewer_cannot_be_changed_in_the_admin(client, lab
 
     form = {
         "answer": str(elsewhere.pk),
-        "reviewer": str(label.reviewer_id),
+        "reviewer": str(AnswerLabel.objects.exclude(pk=label.pk).get().reviewer_id),
         "verdict": "unsupported",
         "note": "",
         "claims-TOTAL_FORMS": "0",
@@ -314,7 +315,18 @@ def test_a_labels_answer_and_reviewer_cannot_be_changed_in_the_admin(client, lab
 
     assert response.status_code == 302  # saved: the verdict changed, the answer did not
     label.refresh_from_db()
-    assert (label.answer_id, label.verdict) == (labelled.pk, "unsupported")
+    assert (label.answer_id, label.reviewer.username, label.verdict) == (
+        labelled.pk,
+        "otto",
+        "unsupported",
+    )
+
+
+def test_the_answer_pages_label_rows_keep_their_reviewer(client, labelled):
+    page = client.get(reverse("admin:answers_answer_change", args=[labelled.pk])).content.decode()
+    selects = dict(re.findall(r'<select name="labels-(\d)-reviewer"([^>]*)>', page))
+    # Two saved labels: their reviewer selects are disabled; the empty row's is not.
+    assert ["disabled" in selects[row] for row in "012"] == [True, True, False]
 
 
 def test_settled_verdicts_are_listed_and_can_be_corrected_but_not_moved(client, labelled):

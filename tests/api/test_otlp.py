@@ -338,6 +338,18 @@ def test_every_member_of_a_multi_member_gzip_body_is_read(admin_client):
 
 
 @pytest.mark.django_db
+def test_many_empty_gzip_members_and_zero_padding_are_read_quickly(admin_client):
+    # 20,000 empty members (20 bytes each), then the trace, then gzip's permitted zero padding:
+    # reading them must take time linear in the body (copying the rest per member would not).
+    body = gzip.compress(b"") * 20_000 + gzip.compress(protobuf_export(json_export(json_span())))
+
+    response = post(admin_client, body + b"\0" * 512, PROTOBUF, HTTP_CONTENT_ENCODING="gzip")
+
+    assert response.status_code == 200, response.content
+    assert Answer.objects.get().answer_text == "3776 m."
+
+
+@pytest.mark.django_db
 def test_a_gzip_body_cut_short_is_refused_whole(admin_client):
     whole = gzip.compress(json.dumps(json_export(json_span())).encode())
 

@@ -176,6 +176,35 @@ def test_verdicts_on_a_text_since_replaced_are_refused(answer, reviewer):
     assert label.answer_id == answer.pk
 
 
+def test_a_save_keeps_unchanged_claims_rows_and_rewrites_changed_ones(answer, reviewer):
+    cafe, tokyo = span_of(TEXT, "Café au lait ☕ costs 3 €."), span_of(TEXT, "东京是日本的首都。")
+    first = services.save_label(
+        answer,
+        reviewer,
+        verdict="supported",
+        claims=[ClaimVerdict(*cafe, "supported"), ClaimVerdict(*tokyo, "supported")],
+    )
+    rows = {(c.start_index, c.end_index): c.pk for c in first.claims.all()}
+
+    # The API's save (every claim replaced): the first claim's note alone changes; then the
+    # second claim is left out.
+    again = services.save_label(
+        answer,
+        reviewer,
+        verdict="supported",
+        claims=[ClaimVerdict(*cafe, "supported", note="menu"), ClaimVerdict(*tokyo, "supported")],
+    )
+    now = {(c.start_index, c.end_index): c.pk for c in again.claims.all()}
+    assert now[tokyo] == rows[tokyo]  # unchanged: the same row
+    assert now[cafe] > max(rows.values())  # changed: a new row, so undo's target
+    assert services.undo_last_claim(answer, reviewer).note == "menu"
+
+    services.save_label(
+        answer, reviewer, verdict="supported", claims=[ClaimVerdict(*cafe, "supported")]
+    )
+    assert [(c.start_index, c.end_index) for c in again.claims.all()] == [cafe]
+
+
 def test_queue_respects_filters(reviewer):
     create_answer("Alpha.", session="s1")
     beta = create_answer("Beta.", session="s2")
