@@ -165,8 +165,20 @@ class AnswerVerdictFilter(admin.SimpleListFilter):
         return queryset.filter(label__verdict=self.value()) if self.value() else queryset
 
 
+class ClaimColumns:
+    """The columns of a list of verdicts on claim spans (claim labels, settled verdicts)."""
+
+    @admin.display(description="claim", ordering="claim_text")
+    def claim(self, obj):
+        return Truncator(obj.claim_text).chars(100) or "(empty span)"
+
+    @admin.display(description="bytes", ordering="start_index")
+    def span(self, obj):
+        return f"[{obj.start_index}, {obj.end_index})"
+
+
 @admin.register(ClaimLabel)
-class ClaimLabelAdmin(admin.ModelAdmin):
+class ClaimLabelAdmin(ClaimColumns, admin.ModelAdmin):
     """Every claim verdict, to find and fix one; new ones are added on a label's page."""
 
     form = ClaimLabelForm
@@ -192,10 +204,6 @@ class ClaimLabelAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).defer("label__answer__raw")
 
-    @admin.display(description="claim", ordering="claim_text")
-    def claim(self, obj):
-        return Truncator(obj.claim_text).chars(100) or "(empty span)"
-
     @admin.display(description="reviewer", ordering="label__reviewer__username")
     def reviewer(self, obj):
         return obj.label.reviewer
@@ -205,13 +213,9 @@ class ClaimLabelAdmin(admin.ModelAdmin):
         url = reverse("admin:answers_answer_change", args=[obj.label.answer_id])
         return format_html('<a href="{}">{}</a>', url, short_answer(obj.label.answer))
 
-    @admin.display(description="bytes", ordering="start_index")
-    def span(self, obj):
-        return f"[{obj.start_index}, {obj.end_index})"
-
 
 @admin.register(Adjudication)
-class AdjudicationAdmin(admin.ModelAdmin):
+class AdjudicationAdmin(ClaimColumns, admin.ModelAdmin):
     """Settled verdicts, to find one and correct or delete it; they are settled on the
     Disagreements page, where the reviewers' verdicts stand beside them."""
 
@@ -238,18 +242,10 @@ class AdjudicationAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).defer("answer__raw")
 
-    @admin.display(description="claim", ordering="claim_text")
-    def claim(self, obj):
-        return Truncator(obj.claim_text).chars(100) or "(empty span)"
-
     @admin.display(description="answer", ordering="answer__query_text")
     def answer_link(self, obj):
         url = reverse("admin:answers_answer_change", args=[obj.answer_id])
         return format_html('<a href="{}">{}</a>', url, short_answer(obj.answer))
-
-    @admin.display(description="bytes", ordering="start_index")
-    def span(self, obj):
-        return f"[{obj.start_index}, {obj.end_index})"
 
 
 class AnswerLabelInlineForm(forms.ModelForm):
