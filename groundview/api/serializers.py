@@ -241,6 +241,13 @@ class LabelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
     verdict = serializers.ChoiceField(choices=Verdict.choices)
     note = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
     claims = ClaimLabelSerializer(many=True, required=False, max_length=10_000)
+    answer_text_sha256 = serializers.RegexField(
+        r"^[0-9a-f]{64}$",
+        required=False,
+        write_only=True,
+        help_text="SHA-256 (hex) of the answerText the verdicts judge: the label is refused "
+        "if the answer's text has changed since.",
+    )
 
     class Meta:
         model = AnswerLabel
@@ -252,6 +259,7 @@ class LabelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
             "verdict",
             "note",
             "claims",
+            "answer_text_sha256",
             "created_at",
             "updated_at",
         ]

@@ -356,6 +356,7 @@ class LabelViewSet(
             verdict=data["verdict"],
             note=data.get("note", ""),
             claims=claims,
+            shown_text_sha256=data.get("answer_text_sha256"),
         )
         label = self.get_queryset().get(pk=label.pk)
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK

@@ -1,5 +1,6 @@
 """Grounding-check runs, batches and review labels over the API."""
 
+import hashlib
 import json
 
 import pytest
@@ -228,7 +229,9 @@ def test_a_field_the_labels_api_does_not_know_is_refused_not_dropped(reviewer_cl
 
     assert response.status_code == 400, response.content
     errors = response.json()
-    assert errors["comment"] == ["is not a field; the fields are answer, verdict, note, claims"]
+    assert errors["comment"] == [
+        "is not a field; the fields are answer, verdict, note, claims, answer_text_sha256"
+    ]
     assert not AnswerLabel.objects.exists()
     del body["comment"]
     errors = post(reviewer_client, "/api/labels", body).json()
@@ -240,6 +243,23 @@ def test_a_field_the_labels_api_does_not_know_is_refused_not_dropped(reviewer_cl
     again = post(reviewer_client, "/api/labels", label)
     assert again.status_code == 200, again.content
     assert again.json()["claims"] == label["claims"]
+
+
+def test_a_label_naming_the_text_it_judged_is_refused_once_that_text_changed(
+    reviewer_client, answer
+):
+    judged = hashlib.sha256(answer.answer_text.encode()).hexdigest()
+    body = {"answer": answer.pk, "verdict": "supported", "answer_text_sha256": judged}
+    assert post(reviewer_client, "/api/labels", body).status_code == 201
+    Answer.objects.filter(pk=answer.pk).update(answer_text=answer.answer_text + " 🆕")
+
+    response = post(reviewer_client, "/api/labels", {**body, "verdict": "unsupported"})
+
+    assert response.status_code == 400, response.content
+    assert "its text changed since" in str(response.json())
+    assert AnswerLabel.objects.get().verdict == "supported"
+    bad = post(reviewer_client, "/api/labels", {**body, "answer_text_sha256": "abc"})
+    assert "answer_text_sha256" in bad.json()
 
 
 def test_malformed_json_body_is_400(reviewer_client):
