@@ -34,12 +34,17 @@ def parse_int(data: QueryDict, key: str) -> int:
         raise LabelError(key, f"{raw!r} is not an integer") from None
 
 
-def labelled_numbers(data: QueryDict) -> list[int]:
-    """The page's numbers (from 1) of the claims the form gives a verdict, in order."""
+def claim_count(data: QueryDict) -> int:
+    """How many claims the form showed."""
     count = parse_int(data, "claim_count") if data.get("claim_count") else 0
     if not 0 <= count <= MAX_CLAIMS:
         raise LabelError("claim_count", f"must be between 0 and {MAX_CLAIMS}")
-    return [n for n in range(1, count + 1) if data.get(f"claim-{n}-verdict")]
+    return count
+
+
+def labelled_numbers(data: QueryDict) -> list[int]:
+    """The page's numbers (from 1) of the claims the form gives a verdict, in order."""
+    return [n for n in range(1, claim_count(data) + 1) if data.get(f"claim-{n}-verdict")]
 
 
 def claim_span(data: QueryDict, number: int) -> tuple[int, int]:
@@ -98,9 +103,8 @@ def as_page_field(error: LabelError, data: QueryDict) -> LabelError:
 
 def shown_spans(data: QueryDict) -> set[tuple[int, int]]:
     """The spans of every claim the form showed, labelled or not (see services.save_label)."""
-    count = parse_int(data, "claim_count") if data.get("claim_count") else 0
     spans = set()
-    for number in range(1, min(count, MAX_CLAIMS) + 1):
+    for number in range(1, claim_count(data) + 1):
         if data.get(f"claim-{number}-start") and data.get(f"claim-{number}-end"):
             spans.add(claim_span(data, number))
     return spans

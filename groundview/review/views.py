@@ -158,10 +158,15 @@ def queue_context(request: HttpRequest) -> dict:
         return queue_mode(request, request.POST.get("queue_query", ""))
     if request.GET.get("queue") != "1":
         return {"in_queue": False}
-    params = filter_params(request.GET)
-    if request.GET.get("double") == "1":
+    return queue_mode(request, urlencode(queue_params(request.GET)))
+
+
+def queue_params(query) -> dict[str, str]:
+    """The queue's own parameters in a query: its answer-list filters, and double review."""
+    params = filter_params(query)
+    if query.get("double") == "1":
         params["double"] = "1"
-    return queue_mode(request, urlencode(params))
+    return params
 
 
 def queue_mode(request: HttpRequest, queue_query: str, *, progress_later: bool = False) -> dict:
@@ -389,11 +394,8 @@ def back_to_answer(request: HttpRequest, pk: int, source: str | None = None) -> 
     """The answer page again after a POST from it, in the queue with its filters if it was."""
     query = {"source": source or request.POST.get("source", "")}
     if request.POST.get("in_queue") == "1":
-        # Only the queue's own filters: the query comes back from the client.
-        queue_query = QueryDict(request.POST.get("queue_query", ""))
-        query |= {"queue": "1", **filter_params(queue_query)}
-        if queue_query.get("double") == "1":
-            query["double"] = "1"
+        # Only the queue's own parameters: the query comes back from the client.
+        query |= {"queue": "1", **queue_params(QueryDict(request.POST.get("queue_query", "")))}
     query = urlencode({k: v for k, v in query.items() if v})
     return redirect(reverse("review:answer_detail", args=[pk]) + ("?" + query if query else ""))
 
