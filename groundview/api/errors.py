@@ -1,7 +1,8 @@
 """One exception handler for the API: client mistakes are 400s with the field named, never 500s.
 
 A FieldError from any service (a filter, a label, a batch's answers) becomes a 400 here, so views
-let it pass instead of catching it: `{field: [message]}` on /api/, and Google's body
+let it pass instead of catching it: `{field: [message]}` on /api/ (a nested field named by its path,
+`claims[0].end_index`, whoever found the mistake), and Google's body
 `{"error": {"code": 400, "message": ..., "status": "INVALID_ARGUMENT"}}` on the Vertex routes
 (views with `google_errors`).
 """
@@ -50,6 +51,33 @@ def flatten(detail, prefix: str = "") -> list[str]:
     return [f"{prefix}: {detail}" if prefix else str(detail)]
 
 
+def by_path(detail) -> dict[str, list[str]]:
+    """DRF's nested error detail keyed by the paths FieldError uses, so every 400 on /api/ has one
+    shape: {"claims": {0: {"end_index": [m]}}} becomes {"claims[0].end_index": [m]}. A list
+    serializer's valid items (empty dicts) leave no key."""
+    errors: dict[str, list[str]] = {}
+
+    def walk(value, path: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, int) or str(key).isdigit():
+                    walk(item, f"{path}[{key}]")
+                elif key == "non_field_errors":
+                    walk(item, path)
+                else:
+                    walk(item, f"{path}.{key}" if path else str(key))
+        elif isinstance(value, list) and any(isinstance(item, dict | list) for item in value):
+            for index, item in enumerate(value):
+                walk(item, f"{path}[{index}]")
+        elif isinstance(value, list):
+            errors.setdefault(path or "non_field_errors", []).extend(str(item) for item in value)
+        else:
+            errors.setdefault(path or "non_field_errors", []).append(str(value))
+
+    walk(detail, "")
+    return errors
+
+
 def as_validation_error(error: FieldError) -> exceptions.ValidationError:
     message = f"{error.record}: {error.message}" if error.record else error.message
     return exceptions.ValidationError({error.field or "non_field_errors": [message]})
@@ -66,6 +94,8 @@ def exception_handler(exc, context):
     if response is None:
         return None
     view = context.get("view")
+    if isinstance(exc, exceptions.ValidationError) and not getattr(view, "google_errors", False):
+        response.data = by_path(response.data)
     if getattr(view, "google_errors", False):
         if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
             message = (

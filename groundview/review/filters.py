@@ -202,6 +202,22 @@ def filter_answers(
     return queryset.order_by(*parse_sort(_get(params, "sort")))
 
 
+def filter_errors(params: Mapping[str, str]) -> list[FilterError]:
+    """Every bad parameter in `params`, not only the first: each one found is set aside and the
+    rest checked again, so a page can name them all at once. Builds no query that runs."""
+    remaining = dict(params)
+    errors: list[FilterError] = []
+    while True:
+        try:
+            filter_answers(Answer.objects.none(), remaining)
+        except FilterError as exc:
+            errors.append(exc)
+            if remaining.pop(exc.field, None) is None:
+                return errors  # a field that is no parameter: nothing left to set aside
+        else:
+            return errors
+
+
 def text_search(text: str) -> Q:
     """Answers whose text or question holds `text`, whichever way an accent is encoded there
     ("é" or "e" + U+0301) and whatever the case. SQLite's LIKE folds ASCII letters only, so

@@ -93,10 +93,33 @@ def _joins_previous(char: str) -> bool:
     )
 
 
+REGIONAL_INDICATOR_A = "\U0001f1e6"
+
+
+def _regional_indicator(data: bytes, offset: int) -> bool:
+    # Every regional indicator (U+1F1E6..U+1F1FF) is four bytes in UTF-8.
+    char = data[offset : offset + 4].decode("utf-8", errors="ignore")[:1]
+    return "\U0001f1e6" <= char <= "\U0001f1ff"
+
+
+def _inside_flag(data: bytes, offset: int) -> bool:
+    """Whether `offset` falls between the two halves of a flag. Regional indicators pair up from
+    the start of their run ("🇫🇷🇩🇪" is FR then DE), so an odd number of them before the offset,
+    with one after it, is a flag cut in two."""
+    if offset >= len(data) or not _regional_indicator(data, offset):
+        return False
+    before = 0
+    while offset - 4 * (before + 1) >= 0 and _regional_indicator(data, offset - 4 * (before + 1)):
+        before += 1
+    return before % 2 == 1
+
+
 def cluster_end(data: bytes, offset: int) -> int:
     """The first offset at or after `offset` that does not split what a reader sees as one
     character: a marker put between "e" and its combining accent would wear the accent, and one
     inside an emoji's joined sequence would break the emoji in two."""
+    if _inside_flag(data, offset):
+        offset += len(REGIONAL_INDICATOR_A.encode("utf-8"))
     after_joiner = False
     while offset < len(data):
         char = data[offset : offset + 4].decode("utf-8", errors="ignore")[:1]

@@ -27,7 +27,13 @@ from groundview.answers.models import UNFINISHED_STATES, Answer, AnswerState, Ch
 from groundview.review import adjudication, selectors, services, vertex_terms
 from groundview.review import detail as detail_page
 from groundview.review.charts import calibration_svg, histogram_svg
-from groundview.review.filters import FILTER_PARAMS, SORTS, FilterError, filter_answers
+from groundview.review.filters import (
+    FILTER_PARAMS,
+    SORTS,
+    FilterError,
+    filter_answers,
+    filter_errors,
+)
 from groundview.review.forms import (
     AdjudicationForm,
     AgreementFilterForm,
@@ -41,6 +47,7 @@ from groundview.review.forms import (
 from groundview.review.listing import Histograms, answer_page, histograms
 from groundview.review.models import Verdict
 from groundview.review.verdicts import LabelError, derive_verdict
+from groundview.review.words import plain
 
 # Sessions are offered as a drop-down up to this many; beyond it, a text field.
 SESSION_CHOICES_LIMIT = 300
@@ -97,17 +104,13 @@ def with_params(base: dict[str, str], **changes) -> str:
 @require_GET
 def answer_list(request: HttpRequest) -> HttpResponse:
     params = filter_params(request.GET)
-    error = None
-    try:
-        answers = filter_answers(Answer.objects.all(), params)
-    except FilterError as exc:
-        error = exc
-        answers = Answer.objects.none()
+    errors = filter_errors(params)
+    answers = Answer.objects.none() if errors else filter_answers(Answer.objects.all(), params)
 
     filtered = bool(set(params) - {"sort"})
     charts = (
         histograms(answers, filtered=filtered)
-        if error is None
+        if not errors
         else Histograms(ours=[], theirs=[], unchecked=0, unscored=0, total=0)
     )
     page = answer_page(answers, request.GET.get("page"), charts.total)
@@ -129,15 +132,26 @@ def answer_list(request: HttpRequest) -> HttpResponse:
     context = {
         "page": page,
         "params": params,
-        "error": error,
-        "states": AnswerState.choices,
-        "skip_reasons": sorted(vertex_terms.SKIP_REASONS),
-        "sessions": sessions[:SESSION_CHOICES_LIMIT],
+        "errors": errors,
+        "states": kept_choice(AnswerState.choices, params.get("state")),
+        "skip_reasons": kept_choice(
+            [(reason, plain(reason)) for reason in sorted(vertex_terms.SKIP_REASONS)],
+            params.get("skip_reason"),
+            also=("none", "any"),
+        ),
+        "label_statuses": kept_choice(
+            [("unlabelled", "Unlabelled"), ("labelled", "Labelled")], params.get("label_status")
+        ),
+        "sessions": kept_choice(
+            [(str(s.pk), s.short_name) for s in sessions[:SESSION_CHOICES_LIMIT]],
+            params.get("session"),
+        ),
         "sessions_as_text": len(sessions) > SESSION_CHOICES_LIMIT,
-        "reviewers": reviewers,
-        "sorts": [
-            (key, SORT_LABELS.get(key, key)) for key in SORT_LABELS if key.lstrip("-") in SORTS
-        ],
+        "reviewers": kept_choice([(name, name) for name in reviewers], params.get("reviewer")),
+        "sorts": kept_choice(
+            [(key, SORT_LABELS.get(key, key)) for key in SORT_LABELS if key.lstrip("-") in SORTS],
+            params.get("sort"),
+        ),
         "ours_svg": histogram_svg(charts.ours, title="Our support score", css="bar bar-ours"),
         "theirs_svg": histogram_svg(
             charts.theirs, title="Producer's groundingScore", css="bar bar-theirs"
@@ -147,7 +161,16 @@ def answer_list(request: HttpRequest) -> HttpResponse:
         "queue_query": urlencode(params),
         "filtered": filtered,
     }
-    return render(request, "review/answer_list.html", context, status=400 if error else 200)
+    return render(request, "review/answer_list.html", context, status=400 if errors else 200)
+
+
+def kept_choice(choices: list, selected: str | None, *, also: tuple[str, ...] = ()) -> list:
+    """A drop-down's choices, plus the value the URL holds when no choice offers it (a mistyped
+    state, a session given by name, a reviewer with no labels): the form then shows what filtered
+    the list rather than falling back to "Any". `also`: values the template offers itself."""
+    if selected and selected not in also and selected not in {value for value, *_ in choices}:
+        return [*choices, (selected, selected)]
+    return choices
 
 
 def queue_context(request: HttpRequest) -> dict:

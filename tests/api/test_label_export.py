@@ -59,6 +59,7 @@ def labelled(reviewer, admin_user):
             },
             {
                 "chunkInfo": {
+                    "chunk": "projects/p1/documents/d2/chunks/c7",
                     "content": "東京は日本の首都である。",
                     "documentMetadata": {"title": "東京"},
                 }
@@ -171,6 +172,11 @@ def test_jsonl_has_one_self_contained_row_per_labelled_answer(reviewer_client, l
         (0, 0, "Le café est à Paris."),
         (0, 1, '=HYPERLINK("x")'),
         (1, None, "東京は日本の首都である。"),
+    ]
+    assert [c["chunk_name"] for c in row["contexts"]] == [
+        "",
+        "",
+        "projects/p1/documents/d2/chunks/c7",
     ]
     assert [(label["reviewer"], label["verdict"]) for label in row["labels"]] == [
         ("rita", "supported"),

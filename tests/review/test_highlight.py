@@ -170,3 +170,27 @@ def test_a_marker_goes_after_the_character_a_reader_sees_not_inside_it():
     assert html.index(">1</a>") > html.index("\u0301")
     for marker in (">2</a>", ">3</a>"):
         assert html.index(marker) > html.index("💻")
+
+
+def test_a_marker_never_splits_a_flag_into_its_two_letters():
+    # Given spans that end inside 🇩🇪, between 🇫🇷 and 🇩🇪, and inside 🇫🇷
+    text = "Vive 🇫🇷🇩🇪 ici."
+    data = text.encode()
+    between = data.index("🇩🇪".encode())
+    middle = between + 4
+    spans = [
+        Span("flags", 0, middle, markers=("1",)),
+        Span("fr", 0, between, markers=("2",)),
+        Span("half", 0, between - 4, markers=("3",)),
+    ]
+
+    html = render(text, spans)
+    parsed = parse(html)
+
+    assert "".join(parsed.by_key["flags"]) == text.encode()[:middle].decode(errors="ignore")
+    assert "".join(parsed.text) == text
+    # A marker waits for the whole flag it would cut; one between two flags stays there.
+    # (The span itself ends where it was given: the highlight may colour half a flag.)
+    assert html.index(">1</a>") > html.index("🇪")
+    for marker in (">2</a>", ">3</a>"):
+        assert html.index("🇷") < html.index(marker) < html.index("🇩")

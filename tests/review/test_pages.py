@@ -273,6 +273,21 @@ def test_unknown_answer_is_404_and_bad_queue_filter_is_400(reviewer_client):
     assert reviewer_client.get(reverse("review:answer_list"), {"q": "a\x00"}).status_code == 400
 
 
+def test_the_list_names_every_bad_filter_and_keeps_what_the_url_asked_for(reviewer_client, paris):
+    response = reviewer_client.get(
+        reverse("review:answer_list"),
+        {"state": "SUCEEDED", "score_min": "high", "sort": "-size", "reviewer": "nobody"},
+    )
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    named = re.findall(r'<p class="form-error" role="alert"><strong>(\w+)</strong>', html)
+    assert named == ["state", "score_min", "sort"]
+    # The drop-downs show the values that filtered the list, not "Any state" or the default sort.
+    for value in ("SUCEEDED", "-size", "nobody"):
+        assert f'<option value="{value}" selected>{value}</option>' in html
+
+
 def test_rerun_queues_a_check_and_the_page_shows_its_progress(reviewer_client, paris, monkeypatch):
     from groundview.answers import checks
 

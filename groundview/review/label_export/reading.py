@@ -121,26 +121,45 @@ def contexts_of(answer_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
         Reference.objects.filter(answer_id__in=answer_ids)
         .order_by("answer_id", "position")
         .values_list(
-            "pk", "answer_id", "position", "title", "uri", "document", "content", "struct_data"
+            "pk",
+            "answer_id",
+            "position",
+            "title",
+            "uri",
+            "document",
+            "chunk",
+            "content",
+            "struct_data",
+            named=True,
         )
     )
     chunks: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for reference_id, position, content in (
-        ReferenceChunk.objects.filter(reference_id__in=[r[0] for r in references])
+        ReferenceChunk.objects.filter(reference_id__in=[r.pk for r in references])
         .order_by("reference_id", "position")
         .values_list("reference_id", "position", "content")
     ):
         chunks[reference_id].append((position, content))
     contexts: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for pk, answer_id, position, title, uri, document, content, struct_data in references:
-        base = {"reference": position, "title": title, "uri": uri, "document": document}
-        if chunks[pk]:
-            for chunk, text in chunks[pk]:
-                contexts[answer_id].append(base | {"chunk": chunk, "text": text})
-        elif content or not struct_data:
-            contexts[answer_id].append(base | {"chunk": None, "text": content})
+    for ref in references:
+        base = {
+            "reference": ref.position,
+            "title": ref.title,
+            "uri": ref.uri,
+            "document": ref.document,
+            # A chunkInfo reference's chunk resource name, which a caller needs to find the chunk
+            # again; `chunk` is the position among a document's chunkContents.
+            "chunk_name": ref.chunk,
+        }
+        if chunks[ref.pk]:
+            for chunk, text in chunks[ref.pk]:
+                contexts[ref.answer_id].append(base | {"chunk": chunk, "text": text})
+        elif ref.content or not ref.struct_data:
+            contexts[ref.answer_id].append(base | {"chunk": None, "text": ref.content})
         else:
-            contexts[answer_id].append(base | {"chunk": None, "text": struct_text(struct_data)})
+            contexts[ref.answer_id].append(
+                base | {"chunk": None, "text": struct_text(ref.struct_data)}
+            )
     return contexts
 
 

@@ -135,6 +135,7 @@ def parquet_schema():
                         [
                             ("reference", pa.int64()),
                             ("chunk", pa.int64()),
+                            ("chunk_name", text),
                             ("title", text),
                             ("uri", text),
                             ("document", text),
