@@ -4,7 +4,8 @@
     groundview worker [--concurrency N] ...    Celery worker for grounding checks (other options
                                                go on to `celery worker`)
     groundview import FILE...                  Vertex answers (JSON or JSONL) into the database
-    groundview export [--output FILE]          stored answers as JSONL
+    groundview export [--output FILE] ...      stored answers as JSONL (the answer list's
+                                               filters as --session, --state...)
     groundview export-labels [--format F] ...  labelled answers, one per answer: JSONL, CSV,
                                                Parquet, Argilla or Label Studio JSON (the
                                                answer list's filters as --state, --reviewer...)
@@ -105,14 +106,23 @@ def import_(args) -> int:
 
 
 def export(args) -> int:
+    """`manage.py export_answers` with the same arguments: its parser holds the filter spec."""
     _django()
     from django.core.management import call_command
+    from django.core.management.base import CommandError
 
-    options = {"session": args.session}
-    if args.output:
-        options["output"] = args.output
-    call_command("export_answers", **options)
+    try:
+        call_command("export_answers", *args.rest)
+    except CommandError as exc:
+        return _command_failed("export", exc)
     return 0
+
+
+def _command_failed(name: str, exc) -> int:
+    """A management command's error in one line: 2 for a usage mistake (Django's parser says
+    "Error: ..."), 1 for anything else."""
+    print(f"groundview {name}: {exc}", file=sys.stderr)
+    return 2 if str(exc).startswith("Error: ") else 1
 
 
 def export_labels(args) -> int:
@@ -124,18 +134,16 @@ def export_labels(args) -> int:
     try:
         call_command("export_labels", *args.rest)
     except CommandError as exc:
-        print(f"groundview export-labels: {exc}", file=sys.stderr)
-        return 1
+        return _command_failed("export-labels", exc)
     return 0
 
 
-def _requests(path: str) -> list:
-    """The requests in a file: a JSON array or one request (pretty-printed or not), else one per
+def _requests(text: str) -> list:
+    """The requests in a text: a JSON array or one request (pretty-printed or not), else one per
     line, where a line that is no JSON stays in its place as its RequestError and the others are
     still checked."""
     from groundview.grounding.schema import RequestError
 
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     try:
         whole = json.loads(text)
@@ -162,6 +170,12 @@ def _score(text: str) -> float:
     return score_argument(text)
 
 
+def _positive(text: str) -> int:
+    from groundview.grounding.__main__ import positive_int
+
+    return positive_int(text)
+
+
 def _is_json(text: str) -> bool:
     try:
         json.loads(text)
@@ -170,71 +184,65 @@ def _is_json(text: str) -> bool:
     return True
 
 
-def _is_rows(args) -> bool:
-    """Ragas / DeepEval rows rather than Check Grounding requests: asked for, a CSV file, or a first
-    record with an answer field of theirs and no answerCandidate."""
-    from groundview.grounding.rows import ANSWER_KEYS
-
-    if args.rows or args.input_format == "csv" or args.file.endswith(".csv"):
-        return True
-    if args.file == "-":
-        return False
-    with open(args.file, encoding="utf-8") as source:
-        first = next((line for line in source if line.strip()), "")
-    try:
-        record = json.loads(first)
-    except ValueError:
-        return False
-    return (
-        isinstance(record, dict)
-        and "answerCandidate" not in record
-        and any(key in record for key in ANSWER_KEYS)
-    )
-
-
 def check(args) -> int:
     """Check Grounding requests, or Ragas / DeepEval rows (the CI gate), with the engine the server
-    would use (settings.GROUNDING and the default checker version)."""
+    would use (settings.GROUNDING and the default checker version). Exit 2 for input or output
+    that cannot be used; 1 for a failed gate (an error, a score under --min-support, or, with
+    --min-support, nothing to check)."""
+    from groundview.grounding.rows import InputError, read_input, rows_format
+
     if args.file != "-" and not Path(args.file).is_file():
-        print(f"groundview check: {args.file}: no such file", file=sys.stderr)
-        return 2
-    _django()
+        return _check_failed(f"{args.file}: no such file")
+    try:
+        text = read_input(args.file)
+    except InputError as exc:
+        return _check_failed(f"{args.file}: {exc}")
+    rows = args.rows or args.input_format == "csv" or rows_format(text, args.file) is not None
+    if not rows and args.format == "csv":
+        return _check_failed("--format csv is for Ragas/DeepEval rows; requests give JSONL")
+    with contextlib.ExitStack() as stack:
+        try:
+            out = (
+                stack.enter_context(open(args.output, "w", encoding="utf-8", newline=""))
+                if args.output
+                else sys.stdout
+            )
+        except OSError as exc:
+            return _check_failed(f"{args.output}: cannot write: {exc.strerror or exc}")
+        _django()
+        from groundview.answers import checks
+
+        if rows:
+            from groundview.grounding.__main__ import check_rows
+
+            args.rows = args.file
+            stack.enter_context(contextlib.redirect_stdout(out))
+            return check_rows(checks.get_engine(), args, text)
+        try:
+            payloads = _requests(text)
+        except ValueError as exc:
+            return _check_failed(f"{args.file}: {exc}")
+        return _check_requests(checks.get_engine(), payloads, out, args)
+
+
+def _check_failed(message: str) -> int:
+    print(f"groundview check: {message}", file=sys.stderr)
+    return 2
+
+
+def _check_requests(engine, payloads: list, out, args) -> int:
     from tqdm import tqdm
 
-    from groundview.answers import checks
     from groundview.grounding.schema import RequestError
 
-    if _is_rows(args):
-        from groundview.grounding.__main__ import check_rows
-
-        args.rows = args.file
-        with contextlib.ExitStack() as stack:
-            if args.output:
-                out = stack.enter_context(open(args.output, "w", encoding="utf-8", newline=""))
-                stack.enter_context(contextlib.redirect_stdout(out))
-            return check_rows(checks.get_engine(), args)
-    try:
-        payloads = _requests(args.file)
-    except (OSError, ValueError) as exc:
-        print(f"groundview check: {args.file}: {exc}", file=sys.stderr)
-        return 2
-    engine = checks.get_engine()
-    errors = 0
-    with contextlib.ExitStack() as stack:
-        out = (
-            stack.enter_context(open(args.output, "w", encoding="utf-8"))
-            if args.output
-            else sys.stdout
-        )
-        # A bar only for a person watching; logs and pipes get the summary line alone.
-        bar = stack.enter_context(
-            tqdm(
-                total=len(payloads),
-                unit="request",
-                disable=args.quiet or not sys.stderr.isatty(),
-                file=sys.stderr,
-            )
-        )
+    errors = under = 0
+    # A bar only for a person watching; logs and pipes get the summary line alone.
+    with tqdm(
+        total=len(payloads),
+        unit="request",
+        disable=args.quiet or not sys.stderr.isatty(),
+        file=sys.stderr,
+    ) as bar:
         for start in range(0, len(payloads), args.batch):
             batch = payloads[start : start + args.batch]
             good = [p for p in batch if not isinstance(p, RequestError)]
@@ -242,11 +250,20 @@ def check(args) -> int:
             for payload in batch:
                 bad = isinstance(payload, RequestError)
                 response = payload.to_json() if bad else next(checked)
-                errors += "error" in response
+                if "error" in response:
+                    errors += 1
+                elif args.min_support is not None and response["supportScore"] < args.min_support:
+                    under += 1
                 out.write(json.dumps(response, ensure_ascii=False) + "\n")
             bar.update(len(batch))
-    print(f"groundview check: {len(payloads)} request(s), {errors} error(s)", file=sys.stderr)
-    return 1 if errors else 0
+    summary = f"{len(payloads)} request(s), {errors} error(s)"
+    if args.min_support is not None:
+        summary += f", {under} under supportScore {args.min_support}"
+    print(f"groundview check: {summary}", file=sys.stderr)
+    if args.min_support is not None and not payloads:
+        print("groundview check: no requests to check", file=sys.stderr)
+        return 1
+    return 1 if errors or under else 0
 
 
 def token(args) -> int:
@@ -255,14 +272,14 @@ def token(args) -> int:
     from django.core.management.base import CommandError
     from django.db import DatabaseError
 
-    options = {"user": args.user, "name": args.name}
+    # As words, so the command's own parser checks them (call_command's keywords skip it).
+    words = ["--user", args.user, "--name", args.name]
     if args.expires is not None:
-        options["expires"] = args.expires
+        words += ["--expires", args.expires]
     try:
-        call_command("create_api_token", **options)
+        call_command("create_api_token", *words)
     except CommandError as exc:
-        print(f"groundview token create: {exc}", file=sys.stderr)
-        return 1
+        return _command_failed("token create", exc)
     except DatabaseError as exc:
         # Most often a database nobody migrated yet ("no such table: auth_user").
         print(
@@ -316,9 +333,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar on a terminal")
     p.set_defaults(run=import_)
 
-    p = commands.add_parser("export", help="write stored answers as JSONL")
-    p.add_argument("--session", help="only answers of this session name")
-    p.add_argument("--output", "-o", help="file to write (default: stdout)")
+    p = commands.add_parser(
+        "export",
+        help="write stored answers as JSONL, filtered as the answer list is (see export --help)",
+        add_help=False,
+    )
+    p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(run=export)
 
     p = commands.add_parser(
@@ -336,7 +356,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file")
     p.add_argument("--output", "-o", help="file for the JSONL responses (default: stdout)")
-    p.add_argument("--batch", type=int, default=16, help="requests checked together")
+    p.add_argument("--batch", type=_positive, default=16, help="requests checked together")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar on a terminal")
     p.add_argument(
         "--rows",
@@ -348,7 +368,9 @@ def parser() -> argparse.ArgumentParser:
         "--format", choices=["jsonl", "csv"], default="jsonl", help="rows: one line per claim as"
     )
     p.add_argument(
-        "--min-support", type=_score, help="rows: exit 1 when a row's supportScore is under this"
+        "--min-support",
+        type=_score,
+        help="exit 1 when a row's or request's supportScore is under this, or nothing is checked",
     )
     p.set_defaults(run=check)
 
@@ -357,7 +379,9 @@ def parser() -> argparse.ArgumentParser:
     p = tokens.add_parser("create", help="create a token for a user and print it once")
     p.add_argument("--user", required=True, help="username the token acts as")
     p.add_argument("--name", default="cli", help="what the token is for")
-    p.add_argument("--expires", type=float, metavar="DAYS", help="days until it stops working")
+    p.add_argument(
+        "--expires", metavar="DAYS", help="days until it stops working (0: never; default 90)"
+    )
     p.set_defaults(run=token)
 
     p = commands.add_parser("manage", help="any Django management command", add_help=False)
@@ -371,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
     args, extra = top.parse_known_args(argv)
     if args.command == "worker":
         args.celery_args = extra
-    elif args.command in ("manage", "export-labels"):
+    elif args.command in ("manage", "export", "export-labels"):
         # Options before the first word (`groundview manage --help`) are Django's too.
         args.rest = [*extra, *args.rest]
     elif extra:

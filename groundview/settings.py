@@ -230,7 +230,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["groundview.api.permissions.IsReviewer"],
     "DEFAULT_PAGINATION_CLASS": "groundview.api.pagination.Cursor",
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["groundview.api.parsers.JSONBodyParser"],
     "EXCEPTION_HANDLER": "groundview.api.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": [
         "groundview.api.throttles.AnonThrottle",

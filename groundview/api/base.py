@@ -5,10 +5,17 @@ from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from rest_framework.exceptions import NotFound, ValidationError
 
+PAGES = ("cursor", "page_size")
+
 
 class NulSafeMixin:
     """PostgreSQL text cannot hold NUL: refuse it in the path and the query string with a 4xx,
-    rather than letting the database raise later."""
+    rather than letting the database raise later.
+
+    `query_keys`: the parameters a list or an export reads. Any other, or one given twice, is a
+    400 naming it, so `?stat=FAILED` is an error rather than every answer. None: not checked."""
+
+    query_keys: tuple[str, ...] | None = None
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
@@ -19,6 +26,14 @@ class NulSafeMixin:
                 raise ValidationError(
                     {key.replace("\x00", ""): ["must not contain NUL characters"]}
                 )
+        # A viewset checks its list only; an APIView (an export) has no action.
+        if self.query_keys is not None and getattr(self, "action", "list") == "list":
+            for key, values in request.query_params.lists():
+                if key not in self.query_keys:
+                    known = ", ".join(self.query_keys) or "none"
+                    raise ValidationError({key: [f"is not a parameter here; they are {known}"]})
+                if len(values) > 1:
+                    raise ValidationError({key: ["is given more than once"]})
 
 
 def read_body(request, limit: int) -> bytes:

@@ -66,17 +66,18 @@ class ApiToken(models.Model):
         return self.revoked_at is None and not expired
 
     @classmethod
-    def issue(cls, user, name: str, expires_at=None) -> tuple["ApiToken", str]:
+    def issue(cls, user, name: str, expires_at=None, *, never_expires: bool = False):
         """Create a token for `user`; returns the row and the token, which is never stored.
 
-        Without `expires_at` the token gets the default lifetime (default_expiry)."""
+        Without `expires_at` the token gets the default lifetime (default_expiry), unless it
+        `never_expires`."""
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         row = cls.objects.create(
             user=user,
             name=name,
             prefix=token[:10],
             key_hash=hash_token(token),
-            expires_at=expires_at or default_expiry(),
+            expires_at=None if never_expires else expires_at or default_expiry(),
         )
         return row, token
 

@@ -10,10 +10,21 @@ from datetime import datetime
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import F, Q, QuerySet
 from django.utils.dateparse import parse_datetime
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import BasePagination, CursorPagination
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
+
+
+def page_size_of(request, pagination) -> int:
+    """The `page_size` asked for, at most the pagination's maximum; 400 unless a positive integer
+    (DRF's own falls back to the default in silence)."""
+    raw = request.query_params.get(pagination.page_size_query_param, "")
+    if not raw:
+        return pagination.page_size
+    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+        raise ValidationError({pagination.page_size_query_param: ["Must be a positive integer."]})
+    return min(int(raw), pagination.max_page_size)
 
 
 class Cursor(CursorPagination):
@@ -21,6 +32,16 @@ class Cursor(CursorPagination):
     page_size_query_param = "page_size"
     max_page_size = 500
     ordering = "-id"
+
+    def get_page_size(self, request) -> int:
+        return page_size_of(request, self)
+
+    def decode_cursor(self, request):
+        # A 400 naming the parameter, as KeysetCursor gives, rather than DRF's 404.
+        try:
+            return super().decode_cursor(request)
+        except NotFound:
+            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
 
 
 class NameCursor(Cursor):
@@ -103,12 +124,7 @@ class KeysetCursor(BasePagination):
         return ("-" if self.descending else "") + self.field
 
     def get_page_size(self, request) -> int:
-        raw = request.query_params.get(self.page_size_query_param, "")
-        if not raw:
-            return self.page_size
-        if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
-            raise ValidationError({self.page_size_query_param: ["Must be a positive integer."]})
-        return min(int(raw), self.max_page_size)
+        return page_size_of(request, self)
 
     def decode_cursor(self, request):
         raw = request.query_params.get(self.cursor_query_param, "")

@@ -23,9 +23,9 @@ class IsAdmin(BasePermission):
 
 
 class ReviewerReadsAdminWrites(BasePermission):
-    """Reviewers read; admins also create (import) and delete."""
+    """Reviewers read; admins also create (import answers, queue batches) and delete."""
 
-    message = "Only admins may import or delete."
+    message = "Only admins may change this: import or delete answers, or queue batches of checks."
 
     def has_permission(self, request, view):
         if not IsReviewer().has_permission(request, view):

@@ -242,7 +242,7 @@ class LabelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
     note = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
     claims = ClaimLabelSerializer(many=True, required=False, max_length=10_000)
     answer_text_sha256 = serializers.RegexField(
-        r"^[0-9a-f]{64}$",
+        r"^[0-9a-fA-F]{64}$",
         required=False,
         write_only=True,
         help_text="SHA-256 (hex) of the answerText the verdicts judge: the label is refused "

@@ -19,7 +19,7 @@ from groundview.answers.exporting import answer_jsonl
 from groundview.answers.models import Answer, CheckBatch, CheckRun, Session
 from groundview.answers.services import import_and_queue
 from groundview.api import exports
-from groundview.api.base import NulSafeMixin, count_of, read_body
+from groundview.api.base import PAGES, NulSafeMixin, count_of, read_body
 from groundview.api.filters import (
     ANSWER_FILTER_PARAMETERS,
     LABEL_FILTER_PARAMETERS,
@@ -42,7 +42,15 @@ from groundview.api.serializers import (
 )
 from groundview.errors import FieldError
 from groundview.review import label_export, services
-from groundview.review.filters import answer_sort, filter_answers, filter_labels, filter_runs
+from groundview.review.filters import (
+    ANSWER_FILTERS,
+    LABEL_FILTERS,
+    RUN_FILTERS,
+    answer_sort,
+    filter_answers,
+    filter_labels,
+    filter_runs,
+)
 from groundview.review.models import AnswerLabel
 from groundview.review.verdicts import ClaimVerdict
 
@@ -63,6 +71,7 @@ IMPORT_MAX_BYTES = 64 * 1024 * 1024
 )
 class SessionViewSet(NulSafeMixin, viewsets.ReadOnlyModelViewSet):
     pagination_class = NameCursor
+    query_keys = PAGES
     lookup_value_regex = "[0-9]+"
 
     def get_serializer_class(self):
@@ -98,6 +107,7 @@ class AnswerViewSet(
 ):
     permission_classes = [ReviewerReadsAdminWrites]
     pagination_class = KeysetCursor
+    query_keys = (*ANSWER_FILTERS, *PAGES)
     lookup_value_regex = "[0-9]+"
     sort_field, sort_descending = answer_sort({})
 
@@ -167,6 +177,7 @@ class AnswerViewSet(
 class AnswerChecksView(NulSafeMixin, generics.ListAPIView):
     serializer_class = CheckRunSerializer
     pagination_class = Cursor
+    query_keys = PAGES
 
     def get_answer(self) -> Answer:
         return get_object_or_404(Answer.objects.only("pk", "name"), pk=self.kwargs["pk"])
@@ -205,6 +216,7 @@ class AnswerChecksView(NulSafeMixin, generics.ListAPIView):
 )
 class CheckRunViewSet(NulSafeMixin, viewsets.ReadOnlyModelViewSet):
     pagination_class = Cursor
+    query_keys = (*RUN_FILTERS, *PAGES)
     lookup_value_regex = "[0-9]+"
 
     def get_serializer_class(self):
@@ -249,6 +261,7 @@ class BatchViewSet(
 ):
     permission_classes = [ReviewerReadsAdminWrites]
     pagination_class = Cursor
+    query_keys = PAGES
     lookup_value_regex = "[0-9]+"
 
     def get_serializer_class(self):
@@ -314,6 +327,7 @@ class LabelViewSet(
 ):
     serializer_class = LabelSerializer
     pagination_class = Cursor
+    query_keys = (*LABEL_FILTERS, *PAGES)
     permission_classes = [IsReviewer]
     lookup_value_regex = "[0-9]+"
 
@@ -357,6 +371,7 @@ class LabelViewSet(
             note=data.get("note", ""),
             claims=claims,
             shown_text_sha256=data.get("answer_text_sha256"),
+            text_field="answer_text_sha256",
         )
         label = self.get_queryset().get(pk=label.pk)
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
@@ -390,6 +405,8 @@ class ExportView(NulSafeMixin, APIView):
 
 
 class AnswersExportView(ExportView):
+    query_keys = tuple(ANSWER_FILTERS)
+
     @extend_schema(
         **export_schema(
             "Export answers as JSON Lines (the Vertex documents as imported)",
@@ -403,6 +420,8 @@ class AnswersExportView(ExportView):
 
 
 class LabelsExportView(ExportView):
+    query_keys = tuple(LABEL_FILTERS)
+
     def labels(self, request):
         return filter_labels(AnswerLabel.objects.all(), request.query_params)
 
@@ -464,6 +483,7 @@ LABELLED_SUMMARIES = {
 
 
 class LabelledAnswersExportView(ExportView):
+    query_keys = tuple(ANSWER_FILTERS)
     kind = ""
 
     def get(self, request):

@@ -5,7 +5,8 @@
 
 With --rows, Ragas or DeepEval rows (JSONL or CSV) are checked without being stored: one line per claim
 (JSONL or CSV) on stdout, and the exit status is 1 when a row is invalid or its supportScore is under
---min-support, so a build can fail on ungrounded answers.
+--min-support, so a build can fail on ungrounded answers. With --min-support, requests on stdin fail
+the same way (exit 1 when one errs or scores under it), and so does an input with nothing in it.
 
 Every input line yields exactly one output line, in order; an invalid line yields {"error": {...}} and
 the rest go on. Progress goes to stderr. --model selects the verifier: a CrossEncoder folder, or a
@@ -25,7 +26,7 @@ from typing import Any, TextIO
 
 from .check import ENGINE_VERSION, Engine
 from .config import PRECISIONS, EngineConfig
-from .rows import Row, RowError, read_rows
+from .rows import InputError, Row, RowError, read_input, read_rows, rows_format
 from .schema import MAX_TOTAL_FACT_CHARS, RequestError, score_argument
 
 # A long page sent one sentence per fact (as evaluations often do) runs past Vertex's 200 facts.
@@ -114,12 +115,11 @@ def _sources(row: Row, resp: dict[str, Any], claim: dict[str, Any]) -> list[str]
     return list(dict.fromkeys(str(row.contexts[f]) for f in facts))
 
 
-def check_rows(engine: Engine, args: argparse.Namespace) -> int:
-    """Rows checked without storing them (also `groundview check`); exit 1 if any row fails."""
-    source = sys.stdin if args.rows == "-" else Path(args.rows).open(encoding="utf-8")  # noqa: SIM115
-    with source:
-        text = source.read()
-    fmt = args.input_format or ("csv" if str(args.rows).endswith(".csv") else "jsonl")
+def check_rows(engine: Engine, args: argparse.Namespace, text: str) -> int:
+    """Rows checked without storing them (also `groundview check`); exit 1 if any row fails, or,
+    as a gate (--min-support), if there is no row at all: an eval step that wrote nothing has
+    not passed."""
+    fmt = args.input_format or rows_format(text, str(args.rows)) or "jsonl"
     rows = list(read_rows(text, fmt))
     valid = [r for r in rows if not isinstance(r, RowError)]
     threshold = engine.config.default_citation_threshold
@@ -163,7 +163,17 @@ def check_rows(engine: Engine, args: argparse.Namespace) -> int:
         + (f" (supportScore under {args.min_support} or invalid)" if args.min_support else ""),
         file=sys.stderr,
     )
+    if not rows and args.min_support is not None:
+        print("error: no rows to check", file=sys.stderr)
+        return 1
     return 1 if failed else 0
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -199,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="auto",
         help="the embedder's matrix products (auto: bfloat16 where native and faster here)",
     )
-    parser.add_argument("--batch", type=int, default=16, help="lines checked together")
+    parser.add_argument("--batch", type=positive_int, default=16, help="lines checked together")
     parser.add_argument("--rows", help="check Ragas/DeepEval rows from this file ('-': stdin)")
     parser.add_argument(
         "--input-format", choices=["jsonl", "csv"], help="rows format (default: by name)"
@@ -208,11 +218,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--min-support",
         type=score_argument,
-        help="--rows: fail rows under this supportScore (0 to 1)",
+        help="fail (exit 1) when a row's or a request's supportScore is under this (0 to 1)",
     )
     args = parser.parse_args(argv)
-    if args.rows and args.rows != "-" and not Path(args.rows).is_file():
-        parser.error(f"--rows {args.rows}: no such file")
+    text = ""
+    if args.rows:
+        if args.rows != "-" and not Path(args.rows).is_file():
+            parser.error(f"--rows {args.rows}: no such file")
+        try:  # before the model loads, so a bad file is reported at once
+            text = read_input(args.rows)
+        except InputError as exc:
+            parser.error(f"--rows {args.rows}: {exc}")
     try:
         engine = Engine(_config(args))
         engine.warm_up()
@@ -221,14 +237,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     print(f"groundview grounding {ENGINE_VERSION} ({engine.model_id}) ready", file=sys.stderr)
     if args.rows:
-        return check_rows(engine, args)
-    done = errors = 0
+        return check_rows(engine, args, text)
+    done = errors = under = 0
     started = time.monotonic()
     for lines in _batches(sys.stdin, args.batch):
         payloads: list[Any] = []
         results: list[dict[str, Any] | None] = []
         for line in lines:
             done += 1
+            if done == 1:
+                line = line.removeprefix("\ufeff")  # a byte-order mark
             if not line.strip():
                 results.append(RequestError("", f"line {done}: empty line").to_json())
                 continue
@@ -242,10 +260,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             out = res if res is not None else next(checked)
             if "error" in out:
                 errors += 1
+            elif args.min_support is not None and out["supportScore"] < args.min_support:
+                under += 1
             sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
         sys.stdout.flush()
         rate = done / max(time.monotonic() - started, 1e-9)
         print(f"{done} lines, {errors} errors, {rate:.1f} lines/s", file=sys.stderr)
+    # As a gate, an error, a score under the bar or nothing checked at all fails.
+    if args.min_support is not None and (under or errors or not done):
+        print(
+            f"{under} under supportScore {args.min_support}, {errors} errors, {done} lines",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 

@@ -5,7 +5,8 @@
 A row is one answer with its retrieved contexts, as either tool writes it:
 Ragas (current) `user_input`, `response`, `retrieved_contexts`; Ragas (older) `question`, `answer`,
 `contexts`; DeepEval `input`, `actual_output`, `retrieval_context`. Rows come from JSONL (one object per
-line) or CSV (contexts as a JSON array of strings, or one plain string). Nothing is stored.
+line) or CSV (contexts as a JSON array of strings, a Python list as pandas writes it, or one plain
+string), in UTF-8 with or without a byte-order mark. Nothing is stored.
 
 A context may be a whole document: one longer than a fact may be (10,000 characters) is sent as several
 facts cut at sentence ends, and citations still name the context.
@@ -13,9 +14,11 @@ facts cut at sentence ends, and citations still name the context.
 
 from __future__ import annotations
 
+import ast
 import csv
 import io
 import json
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -69,14 +72,29 @@ def _first(row: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, Any] | N
     return None
 
 
+def list_cell(cell: str) -> Any:
+    """A CSV cell holding a list: JSON, or the Python literal pandas writes for a list column
+    (`['a', 'b']`). ValueError when it is neither."""
+    try:
+        return json.loads(cell)
+    except (ValueError, RecursionError):
+        pass
+    try:
+        return ast.literal_eval(cell)
+    except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+        raise ValueError(
+            "looks like a list but is neither JSON nor a Python list literal"
+        ) from None
+
+
 def _contexts(value: Any, field: str, number: int) -> list[str]:
     if isinstance(value, str):
         text = value.strip()
         if text.startswith("["):
             try:
-                value = json.loads(text)
+                value = list_cell(text)
             except ValueError as exc:
-                raise RowError(f"row {number}: {field}: not a JSON array: {exc}") from None
+                raise RowError(f"row {number}: {field}: {exc}") from None
         else:
             return [value] if text else []
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -108,6 +126,52 @@ def to_request(row: Mapping[str, Any], number: int) -> Row:
         "groundingSpec": {"enableClaimLevelScore": True},
     }
     return Row(number, str(question[1]) if question else "", request, tuple(owners))
+
+
+class InputError(ValueError):
+    """An input file that cannot be read as text."""
+
+
+def read_input(path: str) -> str:
+    """A file's text ('-': stdin), UTF-8 with or without a byte-order mark (Excel's "CSV UTF-8"
+    writes one). InputError naming where the text stops being UTF-8, rather than a traceback."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as source:
+                data = source.read()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start}; save it as UTF-8"
+        ) from None
+
+
+def rows_format(text: str, name: str) -> str | None:
+    """ "csv" or "jsonl" when `text` holds Ragas/DeepEval rows, None when it holds Check Grounding
+    requests: a .csv name (any case), a first line that is a CSV header naming an answer and a
+    contexts column, or a first JSON record with an answer field of theirs and no answerCandidate."""
+    if name.lower().endswith(".csv"):
+        return "csv"
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        record = json.loads(first)
+    except (ValueError, RecursionError):
+        header = {cell.strip() for cell in next(csv.reader([first]), [])}
+        if header & set(ANSWER_KEYS) and header & set(CONTEXT_KEYS):
+            return "csv"
+        return None
+    if (
+        isinstance(record, dict)
+        and "answerCandidate" not in record
+        and any(key in record for key in ANSWER_KEYS)
+    ):
+        return "jsonl"
+    return None
 
 
 def read_rows(text: str, fmt: str) -> Iterator[Row | RowError]:

@@ -88,6 +88,8 @@ def select_answers_to_check(
             answers = filter_answers(Answer.objects.all(), filters or {}, strict=True)
         except FilterError as error:
             raise FilterError(f"filters.{error.field}", error.message) from None
+    if answer_ids is not None and not answer_ids:
+        raise FilterError("answer_ids", "must name at least one answer")
     if not answers.exists():
         raise FilterError("filters", "no answer matches these filters")
     return answers

@@ -38,7 +38,7 @@ LEASE = timedelta(minutes=30)
 PENDING = [CheckRun.Status.QUEUED, CheckRun.Status.RUNNING]
 
 
-CHANGED_TEXT = "its text changed since the page was shown; reload the page to label the new text"
+CHANGED_TEXT = "the answer's text changed since it was read for these verdicts; reload it to label the new text"
 
 
 def text_sha256(text: str) -> str:
@@ -54,6 +54,7 @@ def save_label(
     claims: Sequence[ClaimVerdict] = (),
     shown_spans: Collection[tuple[int, int]] | None = None,
     shown_text_sha256: str | None = None,
+    text_field: str = "answer",
 ) -> AnswerLabel:
     """Create or replace `reviewer`'s label of `answer`; raises LabelError naming the bad field.
 
@@ -61,14 +62,16 @@ def save_label(
     Only those spans are replaced; claim labels given under another source are kept. None (the
     API) replaces every claim label with `claims`. `shown_text_sha256`: the digest of the text
     the page showed (`text_sha256`), so that verdicts on a text an import has since replaced
-    are refused rather than saved against the new one.
+    are refused rather than saved against the new one, naming `text_field` (the API's own name
+    for the digest).
     """
     if answer.state in UNFINISHED_STATES:
         raise LabelError(
             "answer", f"is still being generated ({answer.state}): label it once it is complete"
         )
-    if shown_text_sha256 is not None and shown_text_sha256 != text_sha256(answer.answer_text):
-        raise LabelError("answer", CHANGED_TEXT)
+    shown = shown_text_sha256.lower() if shown_text_sha256 is not None else None
+    if shown is not None and shown != text_sha256(answer.answer_text):
+        raise LabelError(text_field, CHANGED_TEXT)
     check_verdict(verdict, "verdict")
     check_text(note, "note")
     data = answer.answer_text.encode("utf-8")
@@ -101,7 +104,7 @@ def save_label(
         # refuses the new text, or this sees the new text and refuses the label.
         locked = Answer.objects.select_for_update().only("answer_text").get(pk=answer.pk)
         if locked.answer_text != answer.answer_text:
-            raise LabelError("answer", CHANGED_TEXT)
+            raise LabelError(text_field, CHANGED_TEXT)
         label, _ = AnswerLabel.objects.update_or_create(
             answer=answer, reviewer=reviewer, defaults={"verdict": verdict, "note": note}
         )

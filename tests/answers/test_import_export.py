@@ -435,6 +435,30 @@ def test_export_command_writes_jsonl(tmp_path):
 
 
 @pytest.mark.django_db
+def test_export_command_filters_as_the_list_does_and_refuses_what_it_cannot_do(tmp_path):
+    importing.import_text(json.dumps(dict(DOCUMENT, citations=[])))
+    session = Answer.objects.get().session
+    by_id, by_name = tmp_path / "id.jsonl", tmp_path / "name.jsonl"
+
+    call_command("export_answers", "--session", str(session.pk), "-o", str(by_id))
+    call_command(
+        "export_answers", "--session", session.name, "--state", "SUCCEEDED", "-o", str(by_name)
+    )
+
+    assert [json.loads(line)["name"] for line in by_id.read_text().splitlines()] == [NAME]
+    assert by_name.read_text() == by_id.read_text()
+    # A short name matches no session: an empty export would look like a finished one.
+    with pytest.raises(CommandError, match="session: no session has the id or full name 's1'"):
+        call_command("export_answers", "--session", "s1")
+    with pytest.raises(CommandError, match="state: 'DONE' is not one of"):
+        call_command("export_answers", "--state", "DONE")
+    with pytest.raises(CommandError, match="cannot write: No such file or directory"):
+        call_command("export_answers", "-o", str(tmp_path / "missing" / "out.jsonl"))
+    with pytest.raises(CommandError, match="cannot write: No such file or directory"):
+        call_command("export_labels", "-o", str(tmp_path / "missing" / "out.jsonl"))
+
+
+@pytest.mark.django_db
 def test_an_earlier_session_snapshot_does_not_replace_a_later_one():
     session_name = NAME.rsplit("/answers/", 1)[0]
     first_turn = {"query": {"text": "Capital of France?"}, "answer": NAME}

@@ -139,6 +139,18 @@ def test_command_lists_hostile_records_and_exits_non_zero(tmp_path, capsys):
     assert f"{path}: line 4: malformed JSON: nested too deeply to read" in err
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("text", ["", "\n\n", "[]"])
+def test_an_input_with_no_records_is_a_failure_not_a_silent_success(tmp_path, text):
+    path = tmp_path / "empty.jsonl"
+    path.write_text(text, encoding="utf-8")
+
+    with pytest.raises(CommandError, match="nothing to import") as raised:
+        call_command("import_answers", str(path))
+
+    assert raised.value.returncode == 1
+
+
 # -- line breaks inside strings -----------------------------------------------------------------
 
 BREAKS = "one\u2028two\u2029three\u0085four\x0bfive\x1cend"

@@ -114,6 +114,7 @@ def test_batch_failures_carry_their_error(
         ({}, "non_field_errors"),
         ({"answer_ids": [1], "filters": {}}, "non_field_errors"),
         ({"answer_ids": [123456]}, "answer_ids"),
+        ({"answer_ids": []}, "answer_ids"),
         ({"answer_ids": ["x"]}, "answer_ids[0]"),
         ({"filters": {"state": "NOPE"}}, "filters.state"),
         ({"filters": {"stat": "FAILED"}}, "filters.stat"),
@@ -250,7 +251,7 @@ def test_a_field_the_labels_api_does_not_know_is_refused_not_dropped(reviewer_cl
 def test_a_label_naming_the_text_it_judged_is_refused_once_that_text_changed(
     reviewer_client, answer
 ):
-    judged = hashlib.sha256(answer.answer_text.encode()).hexdigest()
+    judged = hashlib.sha256(answer.answer_text.encode()).hexdigest().upper()  # either case
     body = {"answer": answer.pk, "verdict": "supported", "answer_text_sha256": judged}
     assert post(reviewer_client, "/api/labels", body).status_code == 201
     Answer.objects.filter(pk=answer.pk).update(answer_text=answer.answer_text + " 🆕")
@@ -258,7 +259,8 @@ def test_a_label_naming_the_text_it_judged_is_refused_once_that_text_changed(
     response = post(reviewer_client, "/api/labels", {**body, "verdict": "unsupported"})
 
     assert response.status_code == 400, response.content
-    assert "its text changed since" in str(response.json())
+    assert list(response.json()) == ["answer_text_sha256"]
+    assert "text changed since" in response.json()["answer_text_sha256"][0]
     assert AnswerLabel.objects.get().verdict == "supported"
     bad = post(reviewer_client, "/api/labels", {**body, "answer_text_sha256": "abc"})
     assert "answer_text_sha256" in bad.json()
@@ -287,3 +289,21 @@ def test_labels_filter_by_reviewer_answer_and_verdict(reviewer_client, admin_use
     assert verdicts(f"?answer={first.pk}") == ["contradicted", "supported"]
     assert verdicts("?verdict=unsupported&reviewer=rita") == ["unsupported"]
     assert reviewer_client.get("/api/labels?verdict=fine").status_code == 400
+
+
+@pytest.mark.parametrize("path", ["/api/labels", "/api/batches"])
+@pytest.mark.parametrize("body", ["[" * 100_000, '{"note": ' + "[" * 100_000 + "]" * 100_000 + "}"])
+def test_json_nested_too_deeply_to_read_is_a_400_not_a_500(admin_client, answer, path, body):
+    response = admin_client.post(path, body, content_type="application/json")
+
+    assert response.status_code == 400, response.content[:200]
+    assert "nested too deeply" in response.json()["detail"]
+    assert not AnswerLabel.objects.exists() and not CheckBatch.objects.exists()
+
+
+def test_a_reviewer_queueing_a_batch_is_told_it_is_for_admins(reviewer_client, answer):
+    response = post(reviewer_client, "/api/batches", {"answer_ids": [answer.pk]})
+
+    assert response.status_code == 403
+    assert "queue batches of checks" in response.json()["detail"]
+    assert not CheckBatch.objects.exists()

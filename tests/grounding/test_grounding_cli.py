@@ -274,3 +274,19 @@ def test_cli_checks_an_article_sent_as_one_fact() -> None:
     assert json.loads(result.stdout)["error"]["message"] == (
         f"facts[0].factText: must be at most 10000 characters, got {len(article)}"
     )
+
+
+def test_rows_are_told_from_requests_by_their_content_not_only_their_name() -> None:
+    from groundview.grounding.rows import list_cell, rows_format
+
+    ragas = json.dumps({"user_input": "q", "response": "a", "retrieved_contexts": ["c"]})
+    request = json.dumps({"answerCandidate": "a", "facts": []})
+    assert rows_format(ragas + "\n", "-") == "jsonl"
+    assert rows_format(request + "\n", "-") is None
+    assert rows_format("input,actual_output,retrieval_context\nq,a,c\n", "-") == "csv"
+    assert rows_format("anything", "ROWS.CSV") == "csv"
+    assert rows_format("", "-") is None
+    assert list_cell("['a', \"b's\"]") == ["a", "b's"]
+    assert list_cell('["a"]') == ["a"]
+    with pytest.raises(ValueError, match="neither JSON nor a Python list literal"):
+        list_cell("[a, b")

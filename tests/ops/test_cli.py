@@ -156,3 +156,65 @@ def test_check_of_one_broken_pretty_printed_request_names_where_it_breaks(tmp_pa
     assert result.returncode == 2
     assert result.stderr.strip().startswith(f"groundview check: {broken}: ")
     assert "line 4 column 1" in result.stderr
+
+
+def test_check_reads_the_csv_excel_and_pandas_write(tmp_path):
+    # Given DeepEval rows saved by Excel as "CSV UTF-8" (a byte-order mark, the answer column
+    # first, an upper-case name) with contexts as pandas writes a list column: a Python literal
+    rows = tmp_path / "EVAL.CSV"
+    rows.write_text(
+        "actual_output,input,retrieval_context\r\n"
+        '"Tokyo Tower is 333 metres tall.",Height?,"[\'Tokyo Tower is 333 metres tall.\', '
+        "'It opened in 1958.']\"\r\n",
+        encoding="utf-8-sig",
+    )
+
+    result = run_check(rows, "--min-support", "0.6")
+
+    assert result.returncode == 0, result.stderr
+    [claim] = [json.loads(line) for line in result.stdout.splitlines()]
+    assert (claim["row"], claim["supported"], claim["sources"]) == (1, True, ["0"])
+
+
+def test_check_as_a_gate_fails_on_requests_under_the_bar_and_on_rows_from_stdin(tmp_path):
+    # Given a request the facts do not back, and Ragas rows piped in with nothing but a header
+    request = {
+        "answerCandidate": "Tokyo Tower is 500 metres tall.",
+        "facts": [{"factText": "Tokyo Tower is 333 metres tall."}],
+    }
+    requests = tmp_path / "requests.jsonl"
+    requests.write_text(json.dumps(request) + "\n", encoding="utf-8")
+
+    under = run_check(requests, "--min-support", "0.5")
+    empty = subprocess.run(
+        [VENV_BIN / "groundview", "check", "-", "--min-support", "0.5"],
+        input="user_input,response,retrieved_contexts\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+    # Then both fail the build: a score under the bar, and an eval step that produced nothing
+    assert under.returncode == 1, under.stderr
+    assert "1 request(s), 0 error(s), 1 under supportScore 0.5" in under.stderr
+    assert empty.returncode == 1, empty.stderr
+    assert "0 rows, 0 failed" in empty.stderr and "no rows to check" in empty.stderr
+
+
+def test_check_refuses_what_it_cannot_read_or_write_before_loading_anything(tmp_path):
+    latin = tmp_path / "rows.jsonl"
+    latin.write_bytes('{"response": "Café", "contexts": ["Café"]}\n'.encode("latin-1"))
+    good = tmp_path / "requests.jsonl"
+    good.write_text('{"answerCandidate": "a", "facts": []}\n', encoding="utf-8")
+
+    cases = {
+        "not UTF-8: byte 0xe9 at offset 17; save it as UTF-8": [latin],
+        "cannot write: No such file or directory": [good, "-o", tmp_path / "no" / "out.jsonl"],
+        "--batch: must be at least 1, not 0": [good, "--batch", "0"],
+        "--format csv is for Ragas/DeepEval rows": [good, "--format", "csv"],
+    }
+    for message, args in cases.items():
+        result = run_check(*args, timeout=60)
+        assert result.returncode == 2, (message, result.stderr)
+        assert message in result.stderr
+        assert "Traceback" not in result.stderr

@@ -51,7 +51,19 @@ def test_unknown_or_inactive_users_get_no_token(django_user_model):
     django_user_model.objects.create_user(username="gone", is_active=False)
     with pytest.raises(CommandError, match="inactive"):
         create(user="gone")
-    with pytest.raises(CommandError, match="positive"):
-        django_user_model.objects.create_user(username="ok")
-        create(user="ok", expires=0)
     assert not ApiToken.objects.exists()
+
+
+@pytest.mark.parametrize("days", ["nan", "inf", "1e308", "-1", "36501", "soon"])
+def test_a_lifetime_no_date_can_hold_is_refused_by_name(reviewer, days):
+    # As words, as `groundview token create --expires DAYS` passes them on
+    with pytest.raises(CommandError, match="argument --expires: "):
+        call_command("create_api_token", "--user", "rita", "--expires", days)
+    assert not ApiToken.objects.exists()
+
+
+def test_expires_0_means_never_whatever_the_default_lifetime(reviewer, settings):
+    settings.GROUNDVIEW_API_TOKEN_DAYS = 90
+    _, note = create(user="rita", expires=0)
+    assert "until revoked" in note
+    assert ApiToken.objects.get().expires_at is None

@@ -195,7 +195,7 @@ def test_labels_posted_from_a_page_showing_an_older_text_are_refused(reviewer_cl
     )
 
     assert response.status_code == 400
-    assert "its text changed since the page was shown" in response.content.decode()
+    assert "the answer&#x27;s text changed since it was read" in response.content.decode()
     assert not AnswerLabel.objects.exists()
 
 

@@ -165,7 +165,7 @@ def test_verdicts_on_a_text_since_replaced_are_refused(answer, reviewer):
         )
 
     assert raised.value.field == "answer"
-    assert "its text changed since the page was shown" in raised.value.message
+    assert "the answer's text changed since it was read" in raised.value.message
     assert not AnswerLabel.objects.exists()
     label = services.save_label(
         answer,

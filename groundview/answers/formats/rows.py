@@ -11,13 +11,13 @@ the same file twice updates in place instead of duplicating.
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any
 
 from groundview.answers.schema import RecordError, describe, join
+from groundview.grounding.rows import list_cell
 
 EXTENSION = "groundviewSource"
 PROJECT = "projects/groundview/locations/global/collections/default_collection"
@@ -102,15 +102,9 @@ def context_list(value: Any, path: str) -> list[str]:
 
 def parse_list_cell(cell: str, path: str) -> Any:
     try:
-        return json.loads(cell)
-    except (ValueError, RecursionError):
-        pass
-    try:
-        return ast.literal_eval(cell)
-    except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
-        raise RecordError(
-            path, "looks like a list but is neither JSON nor a Python list literal"
-        ) from None
+        return list_cell(cell)
+    except ValueError as exc:
+        raise RecordError(path, str(exc)) from None
 
 
 def source_id(data: dict[str, Any]) -> str | None:

@@ -63,3 +63,6 @@ class Command(BaseCommand):
             self.stdout.write(f"queued grounding checks: batch {batch.pk}")
         if total.problems:
             raise CommandError(f"{total.rejected} record(s) rejected", returncode=1)
+        if not (total.created or total.updated or total.unchanged):
+            # As the API's 400 for an empty body: a pipeline that exported nothing has not passed.
+            raise CommandError("nothing to import: the input holds no records", returncode=1)

@@ -1,3 +1,5 @@
+import argparse
+import math
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -5,6 +7,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from groundview.api.models import ApiToken
+
+MAX_DAYS = 36500
 
 
 class Command(BaseCommand):
@@ -18,9 +22,10 @@ class Command(BaseCommand):
         parser.add_argument("--name", default="cli", help="what the token is for (default: cli)")
         parser.add_argument(
             "--expires",
-            type=float,
+            type=days,
             metavar="DAYS",
-            help="days until it stops working (default: GROUNDVIEW_API_TOKEN_DAYS, 90)",
+            help="days until it stops working, 0 for never, at most 36500 (default: "
+            "GROUNDVIEW_API_TOKEN_DAYS, 90)",
         )
 
     def handle(self, *args, **options):
@@ -33,14 +38,25 @@ class Command(BaseCommand):
             ) from None
         if not user.is_active:
             raise CommandError(f"user {user.username!r} is inactive; its tokens would not work")
-        expires_at = None
-        if options["expires"] is not None:
-            if options["expires"] <= 0:
-                raise CommandError("--expires must be a positive number of days")
-            expires_at = timezone.now() + timedelta(days=options["expires"])
-        row, token = ApiToken.issue(user, options["name"], expires_at=expires_at)
+        expires, expires_at = options["expires"], None
+        if expires:
+            expires_at = timezone.now() + timedelta(days=expires)
+        row, token = ApiToken.issue(
+            user, options["name"], expires_at=expires_at, never_expires=expires == 0
+        )
         expires_at = row.expires_at
         until = f"until {expires_at:%Y-%m-%d %H:%M} UTC" if expires_at else "until revoked"
         # The token alone on stdout, so `TOKEN=$(groundview token create ...)` works.
         self.stderr.write(f"API token {row.prefix}… for {user.username}, valid {until}:")
         self.stdout.write(token)
+
+
+def days(text: str) -> float:
+    """--expires: a finite number of days from 0 (never) to 100 years, which a date can hold."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of days") from None
+    if not math.isfinite(value) or not 0 <= value <= MAX_DAYS:
+        raise argparse.ArgumentTypeError(f"must be from 0 (never) to {MAX_DAYS} days, not {text}")
+    return value

@@ -31,7 +31,11 @@ class Command(BaseCommand):
 
     def write_out(self, pieces, output):
         if output:
-            with open(output, "wb") as out:
+            try:
+                out = open(output, "wb")  # noqa: SIM115
+            except OSError as error:
+                raise CommandError(f"{output}: cannot write: {error.strerror}") from None
+            with out:
                 for piece in pieces:
                     out.write(piece if isinstance(piece, bytes) else piece.encode("utf-8"))
             return
