@@ -145,12 +145,14 @@ def _requests(text: str) -> list:
     from groundview.grounding.schema import RequestError
 
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not lines:
+        return []
     try:
         whole = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         # A document that is not one JSON value is JSONL, unless its first line is not JSON
         # either: then it is one broken document, and its own error says where.
-        if not lines or not _is_json(lines[0][1]):
+        if not _is_json(lines[0][1]):
             raise
     else:
         return whole if isinstance(whole, list) else [whole]
@@ -158,8 +160,9 @@ def _requests(text: str) -> list:
     for number, line in lines:
         try:
             payloads.append(json.loads(line))
-        except ValueError as exc:
-            payloads.append(RequestError("", f"line {number}: invalid JSON: {exc}"))
+        except (ValueError, RecursionError) as exc:
+            reason = "nested too deeply to read" if isinstance(exc, RecursionError) else exc
+            payloads.append(RequestError("", f"line {number}: invalid JSON: {reason}"))
     return payloads
 
 
@@ -179,7 +182,7 @@ def _positive(text: str) -> int:
 def _is_json(text: str) -> bool:
     try:
         json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return True
 
@@ -200,6 +203,14 @@ def check(args) -> int:
     rows = args.rows or args.input_format == "csv" or rows_format(text, args.file) is not None
     if not rows and args.format == "csv":
         return _check_failed("--format csv is for Ragas/DeepEval rows; requests give JSONL")
+    payloads: list = []
+    if not rows:
+        # Before the output is opened, so a broken input leaves an earlier result file alone.
+        try:
+            payloads = _requests(text)
+        except (ValueError, RecursionError) as exc:
+            message = "nested too deeply to read" if isinstance(exc, RecursionError) else exc
+            return _check_failed(f"{args.file}: {message}")
     with contextlib.ExitStack() as stack:
         try:
             out = (
@@ -218,10 +229,6 @@ def check(args) -> int:
             args.rows = args.file
             stack.enter_context(contextlib.redirect_stdout(out))
             return check_rows(checks.get_engine(), args, text)
-        try:
-            payloads = _requests(text)
-        except ValueError as exc:
-            return _check_failed(f"{args.file}: {exc}")
         return _check_requests(checks.get_engine(), payloads, out, args)
 
 
@@ -273,9 +280,10 @@ def token(args) -> int:
     from django.db import DatabaseError
 
     # As words, so the command's own parser checks them (call_command's keywords skip it).
-    words = ["--user", args.user, "--name", args.name]
+    # "--user=X", so a value that starts with "-" is still a value.
+    words = [f"--user={args.user}", f"--name={args.name}"]
     if args.expires is not None:
-        words += ["--expires", args.expires]
+        words.append(f"--expires={args.expires}")
     try:
         call_command("create_api_token", *words)
     except CommandError as exc:

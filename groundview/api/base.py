@@ -4,6 +4,7 @@ counts of related rows for list annotations."""
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.settings import api_settings
 
 PAGES = ("cursor", "page_size")
 
@@ -13,7 +14,8 @@ class NulSafeMixin:
     rather than letting the database raise later.
 
     `query_keys`: the parameters a list or an export reads. Any other, or one given twice, is a
-    400 naming it, so `?stat=FAILED` is an error rather than every answer. None: not checked."""
+    400 naming it, so `?stat=FAILED` is an error rather than every answer. None: not checked.
+    DRF's `?format=` (the browsable API's links) is always allowed."""
 
     query_keys: tuple[str, ...] | None = None
 
@@ -29,7 +31,7 @@ class NulSafeMixin:
         # A viewset checks its list only; an APIView (an export) has no action.
         if self.query_keys is not None and getattr(self, "action", "list") == "list":
             for key, values in request.query_params.lists():
-                if key not in self.query_keys:
+                if key not in self.query_keys and key != api_settings.URL_FORMAT_OVERRIDE:
                     known = ", ".join(self.query_keys) or "none"
                     raise ValidationError({key: [f"is not a parameter here; they are {known}"]})
                 if len(values) > 1:

@@ -38,7 +38,10 @@ LEASE = timedelta(minutes=30)
 PENDING = [CheckRun.Status.QUEUED, CheckRun.Status.RUNNING]
 
 
-CHANGED_TEXT = "the answer's text changed since it was read for these verdicts; reload it to label the new text"
+CHANGED_TEXT = (
+    "the answer's text changed since it was read for these verdicts; reload the page (or fetch "
+    "the answer again) to label the new text"
+)
 
 
 def text_sha256(text: str) -> str:
@@ -104,7 +107,7 @@ def save_label(
         # refuses the new text, or this sees the new text and refuses the label.
         locked = Answer.objects.select_for_update().only("answer_text").get(pk=answer.pk)
         if locked.answer_text != answer.answer_text:
-            raise LabelError(text_field, CHANGED_TEXT)
+            raise LabelError(text_field if shown is not None else "answer", CHANGED_TEXT)
         label, _ = AnswerLabel.objects.update_or_create(
             answer=answer, reviewer=reviewer, defaults={"verdict": verdict, "note": note}
         )

@@ -87,7 +87,8 @@ SORT_LABELS = {
 
 
 def filter_params(query) -> dict[str, str]:
-    return {key: query.get(key, "") for key in FILTER_PARAMS if query.get(key, "")}
+    # Stripped as the filters read them, so the form shows the value that filtered the list.
+    return {key: query.get(key, "").strip() for key in FILTER_PARAMS if query.get(key, "").strip()}
 
 
 def with_params(base: dict[str, str], **changes) -> str:

@@ -30,7 +30,9 @@ def test_a_misspelt_or_repeated_parameter_is_refused_by_name(reviewer_client, an
 
 
 def test_the_filters_a_list_documents_still_work(reviewer_client, answer):
-    found = reviewer_client.get("/api/answers", {"state": "SUCCEEDED", "page_size": "1"})
+    found = reviewer_client.get(
+        "/api/answers", {"state": "SUCCEEDED", "page_size": "1", "format": "json"}
+    )
     exported = reviewer_client.get("/api/export/answers.jsonl", {"state": "FAILED"})
 
     assert found.status_code == 200

@@ -206,15 +206,23 @@ def test_check_refuses_what_it_cannot_read_or_write_before_loading_anything(tmp_
     latin.write_bytes('{"response": "Café", "contexts": ["Café"]}\n'.encode("latin-1"))
     good = tmp_path / "requests.jsonl"
     good.write_text('{"answerCandidate": "a", "facts": []}\n', encoding="utf-8")
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000, encoding="utf-8")
+    earlier = tmp_path / "earlier.jsonl"
+    earlier.write_text("kept\n", encoding="utf-8")
 
     cases = {
         "not UTF-8: byte 0xe9 at offset 17; save it as UTF-8": [latin],
         "cannot write: No such file or directory": [good, "-o", tmp_path / "no" / "out.jsonl"],
         "--batch: must be at least 1, not 0": [good, "--batch", "0"],
         "--format csv is for Ragas/DeepEval rows": [good, "--format", "csv"],
+        "nested too deeply to read": [deep],
     }
     for message, args in cases.items():
         result = run_check(*args, timeout=60)
         assert result.returncode == 2, (message, result.stderr)
         assert message in result.stderr
         assert "Traceback" not in result.stderr
+    # A broken input leaves an earlier result file as it was.
+    assert run_check(deep, "-o", earlier, timeout=60).returncode == 2
+    assert earlier.read_text(encoding="utf-8") == "kept\n"

@@ -67,3 +67,18 @@ def test_expires_0_means_never_whatever_the_default_lifetime(reviewer, settings)
     _, note = create(user="rita", expires=0)
     assert "until revoked" in note
     assert ApiToken.objects.get().expires_at is None
+
+
+def test_a_lifetime_given_as_a_keyword_is_checked_too(reviewer):
+    # call_command's keywords skip the parser: the command checks again
+    with pytest.raises(CommandError, match="--expires: must be from 0"):
+        create(user="rita", expires=-1)
+    assert not ApiToken.objects.exists()
+
+
+def test_the_cli_passes_a_name_that_starts_with_a_dash_as_a_value(django_user_model):
+    from groundview import cli
+
+    django_user_model.objects.create_user(username="-bot")
+    assert cli.main(["token", "create", "--user=-bot", "--name=-ci", "--expires", "0"]) == 0
+    assert ApiToken.objects.get().name == "-ci"

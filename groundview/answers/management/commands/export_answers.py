@@ -42,6 +42,7 @@ class Command(BaseCommand):
 
 
 def known_session(value: str) -> bool:
+    value = value.strip()  # as filter_answers reads it
     if value.isascii() and value.isdigit() and Session.objects.filter(pk=int(value)).exists():
         return True
     return Session.objects.filter(name=value).exists()

@@ -39,6 +39,12 @@ class Command(BaseCommand):
         if not user.is_active:
             raise CommandError(f"user {user.username!r} is inactive; its tokens would not work")
         expires, expires_at = options["expires"], None
+        if expires is not None:
+            # Again here: call_command's keywords skip the parser's type.
+            try:
+                expires = days(str(expires))
+            except argparse.ArgumentTypeError as error:
+                raise CommandError(f"--expires: {error}") from None
         if expires:
             expires_at = timezone.now() + timedelta(days=expires)
         row, token = ApiToken.issue(
