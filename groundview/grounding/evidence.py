@@ -24,8 +24,13 @@ from .lexical import Analysis, analyse
 from .models import Encoded
 from .schema import Fact
 
-# MiniLM reads at most 256 word pieces; longer "sentences" (tables, run-on text) are cut into windows.
-MAX_CHUNK_CHARS = 600
+# A longer "sentence" (a table, a page whose newlines were lost) is cut into windows of about a
+# sentence's size: 99% of WiCE's evidence sentences are shorter. At 600 characters such a window
+# held several sentences, and a number or name of one was read as conflicting with another's.
+MAX_CHUNK_CHARS = 300
+# A Markdown heading ("## ", not "# ", which is also a symbol) inside a line: a page sent with its lines joined by spaces keeps its headings
+# (and the menus around them) out of the sentences they border.
+_INLINE_HEADING_RE = re.compile(r"\s(?=#{2,6}\s)")
 
 
 @dataclass
@@ -76,6 +81,20 @@ def _split_long(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return spans
 
 
+def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A sentence's chunks: cut before each heading inside it, then into windows if still long."""
+    cuts = [m.start() for m in _INLINE_HEADING_RE.finditer(text, start, end)]
+    spans: list[tuple[int, int]] = []
+    for s, e in zip([start, *cuts], [*cuts, end], strict=True):
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e:
+            spans.extend(_split_long(text, s, e))
+    return spans
+
+
 def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
     chunks: list[Chunk] = []
     infos: list[FactInfo] = []
@@ -85,7 +104,7 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
         infos.append(FactInfo(dict(fact.attributes), attr_text, analyse(attr_text)))
         position = 0
         for seg in split_sentences(fact.text):
-            for s, e in _split_long(fact.text, seg.start, seg.end):
+            for s, e in _pieces(fact.text, seg.start, seg.end):
                 piece = fact.text[s:e]
                 chunks.append(Chunk(fi, position, s, e, piece, analyse(piece)))
                 position += 1

@@ -249,3 +249,32 @@ def test_embedding_cache_survives_threads_evicting_what_others_read() -> None:
         sys.setswitchinterval(old)
     # Then no lookup fails on an entry another thread evicted
     assert not errors, errors[:1]
+
+
+def test_a_page_whose_lines_were_joined_is_chunked_near_sentence_size() -> None:
+    from groundview.grounding.evidence import MAX_CHUNK_CHARS, chunk_facts
+    from groundview.grounding.schema import Fact
+
+    # Given a scraped page sent with its lines joined by spaces: a menu, headings, an unpunctuated
+    # list of 80 names, and a sentence that uses "#" as a symbol
+    names = " ".join(f"Name{i} Surname{i}" for i in range(80))
+    text = (
+        "Home About Us Contact ## Early life Smith was born in 1950 in Leeds. "
+        f"### Members {names} ### Search "
+        "Press # to repeat the menu."
+    )
+
+    chunks, _ = chunk_facts([Fact(text)])
+    pieces = [c.text for c in chunks]
+
+    # Then each heading starts a chunk of its own and no chunk is longer than a window
+    assert pieces[0] == "Home About Us Contact"
+    assert pieces[1] == "## Early life Smith was born in 1950 in Leeds."
+    assert pieces[2].startswith("### Members Name0 Surname0")
+    # (a heading before a sentence stays with it: nothing marks where the heading ends), and a
+    # lone "#" is a symbol, not a heading
+    assert pieces[-1] == "### Search Press # to repeat the menu."
+    assert all(len(p) <= MAX_CHUNK_CHARS for p in pieces)
+    # and every chunk is its own span of the fact, in order, nothing dropped but spaces
+    assert [text[c.start : c.end] for c in chunks] == pieces
+    assert " ".join(pieces) == text
