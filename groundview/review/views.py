@@ -560,6 +560,7 @@ def render_disagreements(request, query, *, error=None, status=200) -> HttpRespo
         ).get_page(query.get("page"))
         adjudication.complete(rows.object_list)
     params = {k: v for k, v in query.items() if k in form.fields and v}
+    session = str(form["session"].value() or "").strip()
     context = {
         "form": form,
         "rows": rows,
@@ -568,7 +569,14 @@ def render_disagreements(request, query, *, error=None, status=200) -> HttpRespo
         "back": urlencode({**params, **({"page": query["page"]} if query.get("page") else {})}),
         "adjudicator": adjudication.can_adjudicate(request.user),
         "verdicts": VERDICTS,
-        "sessions": Session.objects.order_by("name").only("id", "name")[:SESSION_CHOICES_LIMIT],
+        "sessions": kept_choice(
+            [
+                (str(s.pk), s.short_name)
+                for s in Session.objects.order_by("name").only("id", "name")[:SESSION_CHOICES_LIMIT]
+            ],
+            session,
+        ),
+        "session": session,
     }
     return render(request, "review/disagreements.html", context, status=status)
 

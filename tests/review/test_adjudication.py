@@ -359,7 +359,10 @@ def test_the_disagreement_page_pages_and_rejects_bad_filters(client, users):
         r.answer_id for r in second.context["rows"]
     )
     assert client.get(url + "?kind=nonsense").status_code == 400
-    assert client.get(url + "?session=zero").status_code == 400
+    bad_session = client.get(url + "?session=zero")
+    assert bad_session.status_code == 400
+    # The drop-down shows the value that was refused, not "All sessions".
+    assert '<option value="zero" selected>zero</option>' in bad_session.content.decode()
 
 
 def test_settling_from_the_list_needs_the_right_and_moves_the_claim_to_settled(
