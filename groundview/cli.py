@@ -200,7 +200,10 @@ def check(args) -> int:
         text = read_input(args.file)
     except InputError as exc:
         return _check_failed(f"{args.file}: {exc}")
-    rows = args.rows or args.input_format == "csv" or rows_format(text, args.file) is not None
+    found = rows_format(text, args.file)
+    rows = args.rows or args.input_format == "csv" or found is not None
+    if rows:
+        args.input_format = args.input_format or found or "jsonl"  # check_rows need not look again
     if not rows and args.format == "csv":
         return _check_failed("--format csv is for Ragas/DeepEval rows; requests give JSONL")
     payloads: list = []

@@ -100,6 +100,11 @@ def short_answer(answer) -> str:
     return Truncator(answer.query_text or answer.answer_text).chars(80) or answer.short_name
 
 
+def answer_admin_link(answer) -> str:
+    url = reverse("admin:answers_answer_change", args=[answer.pk])
+    return format_html('<a href="{}">{}</a>', url, short_answer(answer))
+
+
 def claims_summary(claims) -> str:
     """ "3 claims: 2 supported, 1 unsupported" from a label's claim labels."""
     counts = {}
@@ -133,8 +138,7 @@ class AnswerLabelAdmin(admin.ModelAdmin):
 
     @admin.display(description="answer", ordering="answer__query_text")
     def answer_link(self, obj):
-        url = reverse("admin:answers_answer_change", args=[obj.answer_id])
-        return format_html('<a href="{}">{}</a>', url, short_answer(obj.answer))
+        return answer_admin_link(obj.answer)
 
     def get_inlines(self, request, obj):
         # Claim spans are checked against the answer's text, so the answer must be chosen first.
@@ -210,8 +214,7 @@ class ClaimLabelAdmin(ClaimColumns, admin.ModelAdmin):
 
     @admin.display(description="answer", ordering="label__answer__query_text")
     def answer_link(self, obj):
-        url = reverse("admin:answers_answer_change", args=[obj.label.answer_id])
-        return format_html('<a href="{}">{}</a>', url, short_answer(obj.label.answer))
+        return answer_admin_link(obj.label.answer)
 
 
 @admin.register(Adjudication)
@@ -244,8 +247,7 @@ class AdjudicationAdmin(ClaimColumns, admin.ModelAdmin):
 
     @admin.display(description="answer", ordering="answer__query_text")
     def answer_link(self, obj):
-        url = reverse("admin:answers_answer_change", args=[obj.answer_id])
-        return format_html('<a href="{}">{}</a>', url, short_answer(obj.answer))
+        return answer_admin_link(obj.answer)
 
 
 class AnswerLabelInlineForm(forms.ModelForm):

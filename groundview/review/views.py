@@ -105,8 +105,13 @@ def with_params(base: dict[str, str], **changes) -> str:
 @require_GET
 def answer_list(request: HttpRequest) -> HttpResponse:
     params = filter_params(request.GET)
-    errors = filter_errors(params)
-    answers = Answer.objects.none() if errors else filter_answers(Answer.objects.all(), params)
+    errors: list[FilterError] = []
+    try:
+        answers = filter_answers(Answer.objects.all(), params)
+    except FilterError:
+        # Only then look for the others, so the page can name them all at once.
+        errors = filter_errors(params)
+        answers = Answer.objects.none()
 
     filtered = bool(set(params) - {"sort"})
     charts = (
