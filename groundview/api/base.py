@@ -33,6 +33,9 @@ class NulSafeMixin:
             for key, values in request.query_params.lists():
                 if key not in self.query_keys and key != api_settings.URL_FORMAT_OVERRIDE:
                     known = ", ".join(self.query_keys) or "none"
+                    if not key:
+                        # "?=x" has no name to key the error by; say what it is instead.
+                        raise ValidationError(f"A parameter with no name; they are {known}.")
                     raise ValidationError({key: [f"is not a parameter here; they are {known}"]})
                 if len(values) > 1:
                     raise ValidationError({key: ["is given more than once"]})

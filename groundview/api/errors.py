@@ -54,13 +54,14 @@ def flatten(detail, prefix: str = "") -> list[str]:
 def by_path(detail) -> dict[str, list[str]]:
     """DRF's nested error detail keyed by the paths FieldError uses, so every 400 on /api/ has one
     shape: {"claims": {0: {"end_index": [m]}}} becomes {"claims[0].end_index": [m]}. A list
-    serializer's valid items (empty dicts) leave no key."""
+    serializer's valid items (empty dicts) leave no key. Only an int key is an index (DRF keys a
+    ListField's item errors by position); a DictField's key "0" is a name: `filters.0`."""
     errors: dict[str, list[str]] = {}
 
     def walk(value, path: str) -> None:
         if isinstance(value, dict):
             for key, item in value.items():
-                if isinstance(key, int) or str(key).isdigit():
+                if isinstance(key, int):
                     walk(item, f"{path}[{key}]")
                 elif key == "non_field_errors":
                     walk(item, path)

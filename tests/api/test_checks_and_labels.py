@@ -118,6 +118,7 @@ def test_batch_failures_carry_their_error(
         ({"answer_ids": ["x"]}, "answer_ids[0]"),
         ({"filters": {"state": "NOPE"}}, "filters.state"),
         ({"filters": {"stat": "FAILED"}}, "filters.stat"),
+        ({"filters": {"0": []}}, "filters.0"),
         ({"filters": {"state": "SUCCEEDED", "bogus": ""}}, "filters.bogus"),
         ({"filters": {"state": "FAILED"}}, "filters"),
         ({"filters": "state=FAILED"}, "filters"),

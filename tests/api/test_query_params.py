@@ -29,6 +29,14 @@ def test_a_misspelt_or_repeated_parameter_is_refused_by_name(reviewer_client, an
         assert twice.json() == {"page_size": ["is given more than once"]}
 
 
+def test_a_parameter_with_no_name_is_refused_as_such(reviewer_client, answer):
+    response = reviewer_client.get("/api/answers?=FAILED")
+
+    assert response.status_code == 400
+    (message,) = response.json()["non_field_errors"]
+    assert message.startswith("A parameter with no name; they are ")
+
+
 def test_the_filters_a_list_documents_still_work(reviewer_client, answer):
     found = reviewer_client.get(
         "/api/answers", {"state": "SUCCEEDED", "page_size": "1", "format": "json"}
