@@ -27,6 +27,7 @@ from groundview.review.evidence import (
     nearest_chunks,
     tokens,
 )
+from groundview.review.verdicts import page_citation
 from groundview.review.vertex_terms import score_band
 
 CHECKER = "checker"
@@ -50,7 +51,7 @@ class Evidence:
     uri: str
     page: str
     marked: MarkedText
-    citation_value: str = ""  # "ref" or "ref:chunk", for corrected citations
+    citation_value: str = ""  # "2" or "2:1" as the page numbers them, for corrected citations
     # Nearest chunks of an uncited claim only: how near (evidence.Nearby).
     bm25: float | None = None
     found: int = 0
@@ -189,7 +190,7 @@ def reference_evidence(reference: Reference, claim_text: str) -> Evidence:
         uri=reference.uri,
         page=reference.page_identifier,
         marked=in_document(mark_support(claim_text, text), document_text(reference)),
-        citation_value=value,
+        citation_value=page_citation(value),
     )
 
 
@@ -365,7 +366,7 @@ def cited_evidence(
             marked=in_document(
                 mark_support(claim_text, fact_text, chunk_text), document_text(reference)
             ),
-            citation_value=value,
+            citation_value=page_citation(value),
         )
     # A search result seen in the answer's steps, or a run from before fact sources existed.
     return Evidence(

@@ -24,6 +24,7 @@ from groundview.review.claims import (
     sentence_claims,
 )
 from groundview.review.models import AnswerLabel
+from groundview.review.verdicts import page_citation
 
 
 @dataclass
@@ -82,7 +83,7 @@ def build_page(answer: Answer, reviewer, source: str = "") -> AnswerPage:
             saved = by_span.get((claim.start, claim.end))
             if saved is not None:
                 claim.verdict = saved.verdict
-                claim.corrected = list(saved.corrected_citations)
+                claim.corrected = [page_citation(v) for v in saved.corrected_citations]
                 claim.note = saved.note
 
     spans = [claim.span() for claim in claims] + extra_spans

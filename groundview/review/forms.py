@@ -16,7 +16,7 @@ from django.http import QueryDict
 from groundview.errors import FieldError
 from groundview.review.adjudication import KINDS, STATUSES
 from groundview.review.models import Verdict
-from groundview.review.verdicts import ClaimVerdict, LabelError
+from groundview.review.verdicts import ClaimVerdict, LabelError, stored_citation
 
 MAX_CLAIMS = 2000
 
@@ -59,6 +59,26 @@ def claim_span(data: QueryDict, number: int) -> tuple[int, int]:
     return span[0], span[1]
 
 
+def page_citations(data: QueryDict, prefix: str, index: int) -> tuple[str, ...]:
+    """A claim's corrected citations as typed on the page ("2, 3:1", numbered from 1), as stored."""
+    typed = [
+        value
+        for raw in data.getlist(f"{prefix}-citations")
+        for value in re.split(r"[,\s]+", raw)
+        if value
+    ]
+    stored = []
+    for position, value in enumerate(typed):
+        converted = stored_citation(value)
+        if converted is None:
+            raise LabelError(
+                f"claims[{index}].corrected_citations[{position}]",
+                f"{value!r}: references and chunks are numbered from 1, as the page shows them",
+            )
+        stored.append(converted)
+    return tuple(stored)
+
+
 def parse_claims(data: QueryDict) -> list[ClaimVerdict]:
     claims = []
     for number in labelled_numbers(data):
@@ -69,12 +89,7 @@ def parse_claims(data: QueryDict) -> list[ClaimVerdict]:
                 start_index=start,
                 end_index=end,
                 verdict=data.get(f"{prefix}-verdict", ""),
-                corrected_citations=tuple(
-                    value
-                    for raw in data.getlist(f"{prefix}-citations")
-                    for value in re.split(r"[,\s]+", raw)
-                    if value
-                ),
+                corrected_citations=page_citations(data, prefix, len(claims)),
                 note=data.get(f"{prefix}-note", "").strip(),
             )
         )

@@ -19,6 +19,27 @@ from groundview.review.models import Verdict
 CITATION_PATTERN = re.compile(r"^(\d+)(?::(\d+))?$")
 
 
+def page_citation(value: str) -> str:
+    """A stored corrected citation as the review page writes it. The data counts positions from 0,
+    as Vertex's referenceId does ("1:0"); the page numbers references and chunks from 1, as its
+    markers do ("2:1": reference 2, its first chunk), so a reviewer types what they see."""
+    m = CITATION_PATTERN.match(value)
+    if not m:
+        return value
+    return f"{int(m[1]) + 1}" + (f":{int(m[2]) + 1}" if m[2] is not None else "")
+
+
+def stored_citation(value: str) -> str | None:
+    """The page's "2:1" as stored ("1:0"); None for a 0, which the page never shows. Anything else
+    is kept as typed, for `check_citations` to refuse by name."""
+    m = CITATION_PATTERN.match(value)
+    if not m:
+        return value
+    if int(m[1]) == 0 or (m[2] is not None and int(m[2]) == 0):
+        return None
+    return f"{int(m[1]) - 1}" + (f":{int(m[2]) - 1}" if m[2] is not None else "")
+
+
 class LabelError(FieldError, ValueError):
     """A field of a label (the page's form or the API's body) breaks one of these rules."""
 

@@ -204,6 +204,17 @@ def test_jsonl_has_one_self_contained_row_per_labelled_answer(reviewer_client, l
     )
 
 
+def test_a_run_of_an_older_text_is_not_the_checker_of_the_export(reviewer_client, labelled):
+    # given a re-import that changed the text, which leaves the answer with no latest check
+    Answer.objects.filter(pk=labelled.pk).update(latest_check=None)
+
+    row = json.loads(export(reviewer_client, "jsonl").decode().splitlines()[0])
+
+    # then the old run's claims (spans of the old text) are not exported as the checker's
+    assert row["checker"] is None
+    assert [c.get("checker_score") for c in row["claims"]] == [None, None]
+
+
 def test_byte_and_character_offsets_name_the_same_text(reviewer_client, labelled):
     row = json.loads(export(reviewer_client, "jsonl"))
     encoded = TEXT.encode()

@@ -258,9 +258,10 @@ def test_evidence_in_context_and_nearest_chunks(
             for i in range(nearest.count())
         ]
         assert scores == sorted(scores, reverse=True)
-        # "+ cite" confirms a nearest chunk as the claim's citation.
+        # "+ cite" confirms a nearest chunk as the claim's citation, numbered as the page shows
+        # it: reference 1, its third chunk (stored as positions "0:2").
         nearest.first.locator("button.pick").click()
-        assert uncited.locator('input[name="claim-2-citations"]').input_value() == "0:2"
+        assert uncited.locator('input[name="claim-2-citations"]').input_value() == "1:3"
 
         uncited.scroll_into_view_if_needed()
         assert no_sideways_scroll(page)

@@ -94,8 +94,8 @@ def test_keyboard_labelling_through_the_queue(live_server, page, reviewer, artif
 
     # and picks another chunk as a corrected citation for the selected claim
     page.locator("#ref-2 summary").click()
-    page.locator('#ref-2 button.pick[data-cite="1:0"]').click()
-    assert selected.locator('input[name="claim-1-citations"]').input_value() == "1:0"
+    page.locator('#ref-2 button.pick[data-cite="2:1"]').click()
+    assert selected.locator('input[name="claim-1-citations"]').input_value() == "2:1"
 
     # and labels every claim with one keystroke each, then the answer with Shift
     page.keyboard.press("1")  # claim 1 supported, moves to claim 2
@@ -125,6 +125,7 @@ def test_keyboard_labelling_through_the_queue(live_server, page, reviewer, artif
         ("Ask me more!", "no_check_needed"),
     ]
     assert claims[0][2:] == span_of(FIRST, "Mount Everest is 8,849 m high 🏔️.")
+    # stored as positions from 0, as the API and exports give them
     assert label.claims.get(start_index=claims[0][2]).corrected_citations == ["1:0"]
 
     # and clicking a highlighted claim in the Chinese answer selects it too

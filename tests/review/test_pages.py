@@ -129,7 +129,7 @@ def test_label_saves_as_a_plain_form(reviewer_client, reviewer, paris):
             "claim-3-start": str(start),
             "claim-3-end": str(end),
             "claim-3-verdict": "partially_supported",
-            "claim-3-citations": "1, 0:0",
+            "claim-3-citations": "2, 1:1",
             "verdict": "",
             "note": "close",
         },
@@ -139,6 +139,7 @@ def test_label_saves_as_a_plain_form(reviewer_client, reviewer, paris):
     assert label.verdict == "partially_supported"
     claim = label.claims.get()
     assert claim.claim_text == "The Eiffel Tower is 330 m tall 😀."
+    # The page numbers references and chunks from 1; they are stored as positions, from 0.
     assert claim.corrected_citations == ["1", "0:0"]
 
 
@@ -157,13 +158,58 @@ def test_label_naming_a_chunk_that_does_not_exist_is_rejected(reviewer_client, p
             "claim-3-start": str(start),
             "claim-3-end": str(end),
             "claim-3-verdict": "supported",
-            "claim-3-citations": "0, 1:0",
+            "claim-3-citations": "1, 2:1",
         },
     )
     assert response.status_code == 400
     # Named as the page numbers claims and citations, from 1.
     assert "<strong>claim 3, corrected citation 2</strong>:" in response.content.decode()
     assert not AnswerLabel.objects.exists()
+
+
+@pytest.mark.parametrize("typed", ["0", "1:0"])
+def test_a_citation_numbered_from_0_is_refused_as_the_page_numbers_from_1(
+    reviewer_client, paris, typed
+):
+    start, end = span_of(TEXT, "Paris is the capital of France.")
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]),
+        {
+            "claim_count": "1",
+            "claim-1-start": str(start),
+            "claim-1-end": str(end),
+            "claim-1-verdict": "supported",
+            "claim-1-citations": typed,
+        },
+    )
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "<strong>claim 1, corrected citation 1</strong>:" in html
+    assert "numbered from 1" in html
+    assert not AnswerLabel.objects.exists()
+
+
+def test_the_page_shows_saved_citations_numbered_as_it_numbers_them(
+    reviewer_client, reviewer, paris
+):
+    start, end = span_of(TEXT, "Paris is the capital of France.")
+    reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]),
+        {
+            "claim_count": "1",
+            "claim-1-start": str(start),
+            "claim-1-end": str(end),
+            "claim-1-verdict": "supported",
+            "claim-1-citations": "1:1",
+        },
+    )
+
+    html = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
+
+    assert AnswerLabel.objects.get().claims.get().corrected_citations == ["0:0"]
+    assert 'name="claim-1-citations" value="1:1"' in html
+    assert '<option value="1:1">1, chunk 1</option>' in html
 
 
 def test_a_claim_span_that_is_no_number_is_named_as_the_page_numbers_it(reviewer_client, paris):

@@ -196,8 +196,9 @@ def test_an_uncited_claim_shows_its_nearest_chunks_with_scores(
     assert "3 of 3 claim words" in nearest[0]
     scores = [float(part.split("BM25 ")[1].split("<")[0]) for part in nearest]
     assert scores == sorted(scores, reverse=True) and scores[0] > scores[1]
-    # Confirming it as a citation names the reference and chunk it came from.
-    assert 'data-cite="0:2"' in nearest[0]
+    # Confirming it as a citation names the reference and chunk it came from, from 1 as the
+    # page numbers them (positions 0 and 2).
+    assert 'data-cite="1:3"' in nearest[0]
     # A cited claim and one that needs no check get no nearest chunks.
     assert "chunk-near" not in claim_html(html, 1)
     assert "chunk-near" not in claim_html(html, 3)

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import QuerySet
 
 from groundview.answers.checks.requests import struct_text
 from groundview.answers.models import Answer, CheckRun, Reference, ReferenceChunk
@@ -52,13 +52,11 @@ def span_text(encoded: bytes, start: int, end: int) -> str | None:
 
 
 def answer_documents(answers: QuerySet[Answer]) -> Iterator[dict[str, Any]]:
-    """One self-contained document per answer, in the queryset's order, read in chunks."""
-    latest_run = (
-        CheckRun.objects.filter(answer=OuterRef("pk"), status=CheckRun.Status.SUCCEEDED)
-        .order_by("-finished_at", "-id")
-        .values("id")[:1]
-    )
-    rows = answers.annotate(checked_by=Subquery(latest_run)).values_list(
+    """One self-contained document per answer, in the queryset's order, read in chunks.
+
+    The checker's claims are those of `latest_check`, as every page shows them: a re-import that
+    changes the text clears it, and an older run's spans would be spans of another text."""
+    rows = answers.values_list(
         "pk",
         "name",
         "session__name",
@@ -66,7 +64,7 @@ def answer_documents(answers: QuerySet[Answer]) -> Iterator[dict[str, Any]]:
         "query_text",
         "answer_text",
         "grounding_score",
-        "checked_by",
+        "latest_check_id",
     )
     chunk: list[tuple] = []
     for row in rows.iterator(chunk_size=CHUNK):

@@ -82,10 +82,10 @@ def citation_options(references):
     for ref in references:
         reference = ref.reference
         title = escape(Truncator(reference.title).chars(60))
-        parts.append(f'<option value="{reference.position}">{ref.number}. {title}</option>')
+        parts.append(f'<option value="{ref.number}">{ref.number}. {title}</option>')
         parts.extend(
-            f'<option value="{reference.position}:{chunk.position}">{ref.number}, chunk '
-            f"{chunk.position}</option>"
+            f'<option value="{ref.number}:{chunk.position + 1}">{ref.number}, chunk '
+            f"{chunk.position + 1}</option>"
             for chunk in reference.chunks.all()
         )
     return mark_safe("".join(parts))  # noqa: S308 - integers and an escaped title
@@ -102,12 +102,12 @@ def reference_chunks(ref):
     reference = ref.reference
     if reference.kind == "chunkInfo" or not reference.chunks.all():
         text = reference.content if reference.kind == "chunkInfo" else ref.text or "(no text)"
-        pick = PICK.format(reference.position)
+        pick = PICK.format(ref.number)
         return mark_safe(f'<p class="chunk-text">{pick} {escape(text)}</p>')  # noqa: S308
     return mark_safe(  # noqa: S308 - integers and escaped chunk text
         "".join(
-            f'<p class="chunk-text">{PICK.format(f"{reference.position}:{chunk.position}")} '
-            f'<span class="chunk-id">{ref.number}:{chunk.position}</span> '
+            f'<p class="chunk-text">{PICK.format(f"{ref.number}:{chunk.position + 1}")} '
+            f'<span class="chunk-id">{ref.number}:{chunk.position + 1}</span> '
             f"{escape(chunk.content)}</p>"
             for chunk in reference.chunks.all()
         )
