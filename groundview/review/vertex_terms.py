@@ -80,10 +80,11 @@ ANSWER_STATES = {
 
 # Colour bands by support score; the legend shows the same bands.
 SCORE_BANDS = [
-    (0.8, "hl-s4", "0.8 – 1: strongly supported"),
-    (0.6, "hl-s3", "0.6 – 0.8: supported"),
-    (0.4, "hl-s2", "0.4 – 0.6: weak"),
-    (0.0, "hl-s1", "0 – 0.4: poorly supported"),
+    # Each band takes in its lower end only, so the labels say where a 0.8 goes.
+    (0.8, "hl-s4", "0.8 or more: strongly supported"),
+    (0.6, "hl-s3", "0.6 to under 0.8: supported"),
+    (0.4, "hl-s2", "0.4 to under 0.6: weak"),
+    (0.0, "hl-s1", "under 0.4: poorly supported"),
 ]
 
 

@@ -164,6 +164,7 @@ def answer_list(request: HttpRequest) -> HttpResponse:
         ),
         "unchecked": charts.unchecked,
         "unscored": charts.unscored,
+        "without_theirs": charts.total - sum(bar.count for bar in charts.theirs),
         "queue_query": urlencode(params),
         "filtered": filtered,
     }

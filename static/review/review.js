@@ -453,6 +453,26 @@
     }
   }
 
+  // The claims panel scrolls on its own beside the answer, and its Save bar sticks to the
+  // panel's bottom. CSS can size the panel only for when it is stuck under the top bar; before
+  // the page scrolls it starts lower and its bottom, Save with it, would sit under the fold.
+  function initSidePanel(panel) {
+    var wide = window.matchMedia("(min-width: 1001px)");
+    var pending = false;
+    function fit() {
+      pending = false;
+      if (!wide.matches) { panel.style.removeProperty("max-height"); return; }
+      var top = Math.max(panel.getBoundingClientRect().top, 68);
+      panel.style.maxHeight = Math.max(240, window.innerHeight - top - 16) + "px";
+    }
+    function later() {
+      if (!pending) { pending = true; window.requestAnimationFrame(fit); }
+    }
+    window.addEventListener("scroll", later, { passive: true });
+    window.addEventListener("resize", later);
+    fit();
+  }
+
   var started = false;
   function init() {
     if (started) return;
@@ -461,6 +481,8 @@
     initQueueStep();
     var form = document.getElementById("label-form");
     if (form) initLabelling(form);
+    var panel = document.querySelector(".detail-grid .col-side");
+    if (panel) initSidePanel(panel);
     var checks = document.querySelector("[data-status-url]");
     if (checks) initCheckProgress(checks);
     var rerun = document.querySelector("form.rerun-form");

@@ -94,6 +94,14 @@ def test_list_shows_answers_and_histogram(reviewer_client, paris):
     assert "<svg" in html and "Our support score" in html
 
 
+def test_the_producer_histogram_says_how_many_answers_it_leaves_out(reviewer_client, paris):
+    create_answer("No score here.")
+
+    html = reviewer_client.get(reverse("review:answer_list")).content.decode()
+
+    assert "(1 answer without one)" in html
+
+
 def test_list_rejects_bad_filter_with_the_field_named(reviewer_client, paris):
     response = reviewer_client.get(reverse("review:answer_list"), {"score_min": "abc"})
     assert response.status_code == 400
@@ -474,3 +482,27 @@ def test_an_answer_without_text_says_so_and_shows_no_score_legend(reviewer_clien
 
     assert "The answer has no text." in page
     assert 'aria-label="Legend"' not in page
+
+
+def test_the_answer_verdict_can_be_given_back_to_the_claims(reviewer_client, reviewer, paris):
+    # given a reviewer who chose an answer verdict of their own
+    start, end = span_of(TEXT, "Paris is the capital of France.")
+    url = reverse("review:save_label", args=[paris.pk])
+    claim = {
+        "claim_count": "1",
+        "claim-1-start": str(start),
+        "claim-1-end": str(end),
+        "claim-1-verdict": "supported",
+    }
+    reviewer_client.post(url, {**claim, "verdict": "unsupported"})
+    page = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
+    assert re.search(r'name="verdict" value="unsupported" checked', page)
+    # the answer's buttons show the shifted key, and "From the claims" is not chosen
+    assert "<kbd>⇧1</kbd>" in page
+    assert re.search(r'name="verdict" value=""><span>From the claims', page)
+
+    # when they choose "From the claims" and save
+    reviewer_client.post(url, {**claim, "verdict": ""})
+
+    # then the answer verdict is derived from the claims again
+    assert AnswerLabel.objects.get(answer=paris, reviewer=reviewer).verdict == "supported"

@@ -67,11 +67,21 @@ def verdict_radios(name, checked, verdicts, shifted=False):
     parts = []
     for value, label, digit, letter, short in verdicts:
         hint = f"Shift+{digit}" if shifted else f"{digit} or {letter}"
+        # The answer's buttons show the key that sets them: "1" alone labels a claim.
+        key = f"⇧{digit}" if shifted else digit
         mark = " checked" if checked == value else ""
         parts.append(
             f'<label class="verdict v-{value}" title="{escape(label)} ({hint})"><input '
             f'type="radio" name="{name}" value="{value}"{mark}><span>{escape(short)}</span>'
-            f"<kbd>{digit}</kbd></label>"
+            f"<kbd>{key}</kbd></label>"
+        )
+    if shifted:
+        # The answer verdict may be left to the claims; a radio is the way back to that.
+        mark = "" if checked else " checked"
+        parts.append(
+            '<label class="verdict v-derived" title="No answer verdict of your own: it is '
+            f'derived from the claim verdicts"><input type="radio" name="{name}" value=""{mark}>'
+            "<span>From the claims</span></label>"
         )
     return mark_safe("".join(parts))  # noqa: S308 - escaped above; values are our own enum
 
