@@ -206,7 +206,7 @@ def import_spans(spans: list[otlp.Span], result: ImportResult | None = None) -> 
             continue
         setattr(result, outcome, getattr(result, outcome) + 1)
         # A trace whose root span has not arrived is not checked yet: its answer may change.
-        if outcome != "unchanged" and state != "IN_PROGRESS":
+        if outcome != "unchanged" and state not in UNFINISHED_STATES:
             result.changed_answer_ids.append(answer_id)
     return result
 

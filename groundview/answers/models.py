@@ -439,4 +439,8 @@ class CheckRun(models.Model):
 
     @property
     def is_finished(self) -> bool:
-        return self.status in {self.Status.SUCCEEDED, self.Status.FAILED}
+        return self.status not in UNFINISHED_RUNS
+
+
+# A run still to finish: queued, or running under a lease (checks/leases.py).
+UNFINISHED_RUNS = (CheckRun.Status.QUEUED, CheckRun.Status.RUNNING)

@@ -31,7 +31,7 @@ from groundview.api.serializers import (
     GoogleErrorSerializer,
 )
 from groundview.errors import FieldError
-from groundview.grounding import ModelLoadError, RequestError, get_engine
+from groundview.grounding import ModelLoadError, RequestError
 
 logger = logging.getLogger(__name__)
 
@@ -56,8 +56,9 @@ class GoogleView(NulSafeMixin, APIView):
 
 
 def engine():
-    # One engine per process: get_engine caches it, so the model loads on the first request only.
-    return get_engine(checks.engine_config())
+    # The engine check runs use (GROUNDVIEW_CHECK_ENGINE included), so the route and the stored
+    # runs score alike; it is cached per process, so the model loads on the first request only.
+    return checks.get_engine()
 
 
 def check_request(payload):

@@ -19,7 +19,7 @@ from groundview.answers.models import Answer
 from groundview.review.forms import add_field_error
 from groundview.review.models import Adjudication, AnswerLabel, ClaimLabel, Verdict
 from groundview.review.services import save_label
-from groundview.review.verdicts import LabelError, check_span
+from groundview.review.verdicts import LabelError, check_citations, check_span, citation_targets
 from groundview.review.words import plain
 
 # Notes in the label tables: a short box, not the admin's default 10 rows.
@@ -27,7 +27,8 @@ SHORT_NOTES = {models.TextField: {"widget": forms.Textarea(attrs={"rows": 2, "co
 
 
 class ClaimLabelForm(forms.ModelForm):
-    """Checks the span like the review UI does, and takes the claim text from the answer."""
+    """Checks the span and the corrected citations as the review UI does, and takes the claim
+    text from the answer."""
 
     class Meta:
         model = ClaimLabel
@@ -43,6 +44,9 @@ class ClaimLabelForm(forms.ModelForm):
         data = answer.answer_text.encode()
         try:
             check_span(data, start, end, "claim")
+            check_citations(
+                cleaned.get("corrected_citations") or [], "claim", lambda: citation_targets(answer)
+            )
         except LabelError as error:
             add_field_error(self, error)
             return cleaned
@@ -461,11 +465,18 @@ class LabellingAnswerAdmin(AnswerAdmin):
                 "answer_id", flat=True
             )
         )
-        marked = 0
+        marked, refused = 0, []
         for answer in queryset.exclude(pk__in=already):
-            save_label(answer, request.user, verdict=verdict, note="marked reviewed in admin")
+            try:
+                save_label(answer, request.user, verdict=verdict, note="marked reviewed in admin")
+            except LabelError as error:
+                # An answer still being generated cannot be labelled; the rest still are.
+                refused.append(f"{answer.name}: {error.message}")
+                continue
             marked += 1
         message = f"Marked {marked} answer(s) reviewed as “{Verdict(verdict).label}”."
         if already:
             message += f" {len(already)} already had your label and were left as they were."
         self.message_user(request, message, messages.SUCCESS)
+        if refused:
+            self.message_user(request, f"Not marked: {'; '.join(refused[:10])}", messages.WARNING)

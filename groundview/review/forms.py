@@ -135,7 +135,7 @@ def first_error(form: forms.Form, error_class: type[FieldError] = FieldError) ->
 def add_field_error(form: forms.Form, error: FieldError) -> None:
     """A service's FieldError as a Django form error (the admin's forms): on the form field its
     path ends in (`claim.start_index` -> start_index), else on the form as a whole."""
-    field = error.field.rsplit(".", 1)[-1]
+    field = error.field.rsplit(".", 1)[-1].split("[", 1)[0]
     form.add_error(field if field in form.fields else None, error.message)
 
 

@@ -19,7 +19,13 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from groundview.answers import checks
-from groundview.answers.models import UNFINISHED_STATES, Answer, CheckBatch, CheckRun
+from groundview.answers.models import (
+    UNFINISHED_RUNS,
+    UNFINISHED_STATES,
+    Answer,
+    CheckBatch,
+    CheckRun,
+)
 from groundview.review.agreement import AgreementReport, agreement_report  # noqa: F401 - re-exported
 from groundview.review.filters import filter_answers
 from groundview.review.models import AnswerLabel, Assignment, ClaimLabel
@@ -35,7 +41,6 @@ from groundview.review.verdicts import (
 )
 
 LEASE = timedelta(minutes=30)
-PENDING = [CheckRun.Status.QUEUED, CheckRun.Status.RUNNING]
 
 
 CHANGED_TEXT = (
@@ -249,7 +254,11 @@ def recheck(answer: Answer, *, created_by=None) -> tuple[CheckRun, bool]:
     """
     with transaction.atomic():
         Answer.objects.select_for_update().filter(pk=answer.pk).exists()
-        pending = CheckRun.objects.filter(answer=answer, status__in=PENDING).order_by("-pk").first()
+        pending = (
+            CheckRun.objects.filter(answer=answer, status__in=UNFINISHED_RUNS)
+            .order_by("-pk")
+            .first()
+        )
         if pending is not None:
             return pending, False
         run = CheckRun.objects.create(answer=answer)

@@ -20,10 +20,16 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.module_loading import import_string
 from django.views.decorators.http import require_GET, require_POST
 
-from groundview.answers.models import UNFINISHED_STATES, Answer, AnswerState, CheckRun, Session
+from groundview.answers.models import (
+    UNFINISHED_RUNS,
+    UNFINISHED_STATES,
+    Answer,
+    AnswerState,
+    CheckRun,
+    Session,
+)
 from groundview.review import adjudication, selectors, services, vertex_terms
 from groundview.review import detail as detail_page
 from groundview.review.charts import calibration_svg, histogram_svg
@@ -267,7 +273,6 @@ def render_detail(
         "state_help": vertex_terms.explain(
             vertex_terms.ANSWER_STATES, answer.state or "STATE_UNSPECIFIED"
         ),
-        "can_recheck": checks_module() is not None,
         "labels_elsewhere": labels_elsewhere(page),
         "last_claim": last_claim(page),
         "page_url": page_url,
@@ -438,15 +443,6 @@ def queue_reset_skips(request: HttpRequest) -> HttpResponse:
     return redirect(reverse("review:queue") + ("?" + queue_query if queue_query else ""))
 
 
-def checks_module():
-    """groundview.answers.checks, once it exists (the re-run button depends on it)."""
-    try:
-        import_string("groundview.answers.checks.send_runs")
-    except ImportError:
-        return None
-    return services.recheck
-
-
 def wants_json(request: HttpRequest) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
@@ -460,13 +456,7 @@ def rerun_check(request: HttpRequest, pk: int) -> HttpResponse:
     the page, which refreshes itself while the check is pending.
     """
     answer = get_object_or_404(Answer, pk=pk)
-    queue_check = checks_module()
-    if queue_check is None:
-        if wants_json(request):
-            return JsonResponse({"error": "grounding checks are not available"}, status=503)
-        messages.error(request, "Grounding checks are not available in this installation.")
-        return redirect(reverse("review:answer_detail", args=[pk]))
-    run, created = queue_check(answer, created_by=request.user)
+    run, created = services.recheck(answer, created_by=request.user)
     if created:
         message = f"Grounding check #{run.pk} queued."
     else:
@@ -499,7 +489,7 @@ def check_status(request: HttpRequest, pk: int) -> JsonResponse:
     return JsonResponse(
         {
             "latest_check": answer.latest_check_id,
-            "pending": sum(r["status"] in ("queued", "running") for r in runs),
+            "pending": sum(r["status"] in UNFINISHED_RUNS for r in runs),
             "runs": runs,
         }
     )

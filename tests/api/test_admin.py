@@ -161,12 +161,26 @@ def test_mark_reviewed_labels_as_me_and_never_overwrites_my_claims(client, answe
     assert "1 already had your label" in messages_of(response)[0]
 
 
+def test_mark_reviewed_skips_an_unfinished_answer_and_says_so(client, answers, admin_user):
+    Answer.objects.filter(pk=answers["none"].pk).update(state="IN_PROGRESS")
+
+    response = action(
+        client, "mark_reviewed", [answers["low"], answers["none"]], verdict="supported"
+    )
+
+    assert response.status_code == 302
+    assert AnswerLabel.objects.filter(reviewer=admin_user).get().answer == answers["low"]
+    assert any(
+        m.startswith("Not marked: ") and "still being generated" in m for m in messages_of(response)
+    )
+
+
 def test_claim_inline_validates_byte_spans_and_fills_the_claim_text(client, answers, admin_user):
     answer = answers["low"]  # "Paris is the capital of France. 🇫🇷 It has 2 million people."
     label = AnswerLabel.objects.create(answer=answer, reviewer=admin_user, verdict="supported")
     url = reverse("admin:review_answerlabel_change", args=[label.pk])
 
-    def post(start, end):
+    def post(start, end, citations="[]"):
         return client.post(
             url,
             {
@@ -179,13 +193,18 @@ def test_claim_inline_validates_byte_spans_and_fills_the_claim_text(client, answ
                 "claims-0-start_index": str(start),
                 "claims-0-end_index": str(end),
                 "claims-0-verdict": "supported",
-                "claims-0-corrected_citations": "[]",
+                "claims-0-corrected_citations": citations,
                 "claims-0-note": "",
             },
         )
 
     inside_emoji = post(0, 34)
     assert inside_emoji.status_code == 200
+    assert not ClaimLabel.objects.exists()
+    # A corrected citation must name a reference of the answer, as on the review page.
+    no_such_reference = post(0, 31, '["7"]')
+    assert no_such_reference.status_code == 200
+    assert "names no reference or chunk of this answer" in no_such_reference.content.decode()
     assert not ClaimLabel.objects.exists()
     assert post(0, 31).status_code == 302
     assert ClaimLabel.objects.get().claim_text == "Paris is the capital of France."

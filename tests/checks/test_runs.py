@@ -233,6 +233,15 @@ def test_checks_after_import_follow_the_setting(
     assert checks.batch_progress(batch).succeeded == 1
 
 
+@pytest.mark.parametrize("state", ["STREAMING", "IN_PROGRESS"])
+def test_an_answer_still_being_generated_is_not_checked_after_import(fake_engine, settings, state):
+    settings.GROUNDVIEW_CHECK_ON_IMPORT = True
+    streaming = create_sourced_answer(state=state)
+
+    assert checks.queue_checks_after_import([streaming.pk]) is None
+    assert not CheckRun.objects.exists()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_check_answers_command_filters_and_waits(
     fake_engine, django_capture_on_commit_callbacks, capsys

@@ -29,12 +29,11 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from groundview.answers.checks.queueing import send_runs
-from groundview.answers.models import CheckRun, lease_deadline
+from groundview.answers.models import UNFINISHED_RUNS, CheckRun, lease_deadline
 
 logger = logging.getLogger(__name__)
 
 Status = CheckRun.Status
-UNFINISHED = [Status.QUEUED, Status.RUNNING]
 
 # A run started this many times without finishing is failed instead of started again: each attempt
 # so far took its worker down (out of memory, a crash, the hard time limit).
@@ -110,7 +109,7 @@ class Sweep:
 def select_stale_runs(now=None) -> QuerySet[CheckRun]:
     """Unfinished runs whose lease has run out."""
     return CheckRun.objects.filter(
-        status__in=UNFINISHED, lease_expires_at__lt=now or timezone.now()
+        status__in=UNFINISHED_RUNS, lease_expires_at__lt=now or timezone.now()
     )
 
 
@@ -136,7 +135,7 @@ def requeue_runs(runs: QuerySet[CheckRun], *, limit: int | None = None, stale_be
     with transaction.atomic():
         rows = list(
             # By primary key, so that a caller's joins or DISTINCT never reach the FOR UPDATE.
-            CheckRun.objects.filter(current, pk__in=runs.values("pk"), status__in=UNFINISHED)
+            CheckRun.objects.filter(current, pk__in=runs.values("pk"), status__in=UNFINISHED_RUNS)
             .select_for_update(skip_locked=True)
             .order_by("pk")
             .values_list("pk", "status", "attempts", "requeues", "lease_expires_at")[:limit]

@@ -18,7 +18,13 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
 from groundview.answers.checks.engine import describe
-from groundview.answers.models import Answer, CheckBatch, CheckRun
+from groundview.answers.models import (
+    UNFINISHED_RUNS,
+    UNFINISHED_STATES,
+    Answer,
+    CheckBatch,
+    CheckRun,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -60,8 +66,12 @@ def queue_check(answer: Answer, *, created_by=None) -> CheckRun:
 def queue_checks_after_import(answer_ids: Sequence[int]) -> CheckBatch | None:
     if not settings.GROUNDVIEW_CHECK_ON_IMPORT or not answer_ids:
         return None
+    # An answer still being generated may change: it is checked once an import completes it.
+    finished = Answer.objects.filter(pk__in=answer_ids).exclude(state__in=UNFINISHED_STATES)
+    if not finished.exists():
+        return None
     return queue_checks(
-        Answer.objects.filter(pk__in=answer_ids),
+        finished,
         description=f"after import of {len(answer_ids)} answer(s)",
     )
 
@@ -87,6 +97,6 @@ def send_runs(run_ids: Sequence[int], *, fail_unsent: bool = True) -> None:
 
 def fail_unfinished(run_ids: Sequence[int], error: str) -> int:
     """Fail whatever of these runs did not finish (the task gave up or ran out of time)."""
-    return CheckRun.objects.filter(
-        pk__in=run_ids, status__in=[Status.QUEUED, Status.RUNNING]
-    ).update(status=Status.FAILED, error=error, finished_at=timezone.now())
+    return CheckRun.objects.filter(pk__in=run_ids, status__in=UNFINISHED_RUNS).update(
+        status=Status.FAILED, error=error, finished_at=timezone.now()
+    )
