@@ -2,7 +2,7 @@ import json
 
 from django.contrib import admin, messages
 from django.contrib.admin.views.main import ChangeList
-from django.db.models import Count, JSONField, Q
+from django.db.models import JSONField, Q
 from django.http import StreamingHttpResponse
 from django.urls import reverse
 from django.utils.html import format_html
@@ -22,6 +22,7 @@ from groundview.answers.models import (
     Session,
     SkippedReason,
 )
+from groundview.answers.queries import count_of
 
 
 def pretty_json(value):
@@ -317,7 +318,12 @@ class SessionAdmin(admin.ModelAdmin):
     Media = GroundviewAdminMedia
 
     def get_queryset(self, request):
-        return super().get_queryset(request).defer("raw").annotate(answer_total=Count("answers"))
+        return (
+            super()
+            .get_queryset(request)
+            .defer("raw")
+            .annotate(answer_total=count_of(Answer, "session"))
+        )
 
     def has_add_permission(self, request):
         # Sessions come with their answers (an import); one added by hand would be an empty shell.

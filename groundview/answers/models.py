@@ -150,6 +150,7 @@ class Citation(models.Model):
     class Meta:
         ordering = ["answer", "position"]
         constraints = [
+            models.UniqueConstraint(fields=["answer", "position"], name="citation_position_unique"),
             models.CheckConstraint(
                 condition=Q(start_index__lte=F("end_index")), name="citation_span_ordered"
             ),
@@ -171,6 +172,7 @@ class GroundingSupport(models.Model):
     class Meta:
         ordering = ["answer", "position"]
         constraints = [
+            models.UniqueConstraint(fields=["answer", "position"], name="support_position_unique"),
             models.CheckConstraint(
                 condition=Q(start_index__lte=F("end_index")), name="support_span_ordered"
             ),
@@ -187,6 +189,11 @@ class RelatedQuestion(models.Model):
 
     class Meta:
         ordering = ["answer", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["answer", "position"], name="related_question_position_unique"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.text
@@ -199,6 +206,11 @@ class SkippedReason(models.Model):
 
     class Meta:
         ordering = ["answer", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["answer", "position"], name="skipped_reason_position_unique"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.reason
@@ -214,6 +226,11 @@ class QueryClassification(models.Model):
 
     class Meta:
         ordering = ["answer", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["answer", "position"], name="classification_position_unique"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.type}={self.positive}"
@@ -231,6 +248,11 @@ class SafetyRating(models.Model):
 
     class Meta:
         ordering = ["answer", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["answer", "position"], name="safety_rating_position_unique"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.category}: {self.probability}"
@@ -245,6 +267,9 @@ class Step(models.Model):
 
     class Meta:
         ordering = ["answer", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["answer", "position"], name="step_position_unique")
+        ]
 
     def __str__(self) -> str:
         return self.description or f"step {self.position}"
@@ -257,6 +282,9 @@ class StepAction(models.Model):
 
     class Meta:
         ordering = ["step", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["step", "position"], name="action_position_unique")
+        ]
 
     def __str__(self) -> str:
         return self.search_query
@@ -274,6 +302,11 @@ class SearchResult(models.Model):
 
     class Meta:
         ordering = ["action", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["action", "position"], name="search_result_position_unique"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.title or self.document
@@ -287,6 +320,9 @@ class SearchResultSnippet(models.Model):
 
     class Meta:
         ordering = ["result", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["result", "position"], name="snippet_position_unique")
+        ]
 
     def __str__(self) -> str:
         return self.snippet[:60]
@@ -301,6 +337,11 @@ class SearchResultChunk(models.Model):
 
     class Meta:
         ordering = ["result", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["result", "position"], name="result_chunk_position_unique"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.content[:60]

@@ -1,8 +1,6 @@
-"""What every API view shares: input that PostgreSQL cannot store is refused up front, and
-counts of related rows for list annotations."""
+"""What every API view shares: input that PostgreSQL cannot store is refused up front, and the
+query parameters a list reads are the only ones it takes."""
 
-from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
-from django.db.models.functions import Coalesce
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.settings import api_settings
 
@@ -51,19 +49,3 @@ def read_body(request, limit: int) -> bytes:
     if getattr(django_request, "_read_started", False):
         return getattr(django_request, "_body", b"")
     return django_request.read(limit + 1)
-
-
-def count_of(model, field: str) -> Coalesce:
-    """How many `model` rows point at the outer row through `field`.
-
-    A subquery per row, not a JOIN + GROUP BY over every column of the outer table (its JSON
-    document among them).
-    """
-    counts = (
-        model.objects.filter(**{field: OuterRef("pk")})
-        .order_by()
-        .values(field)
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
-    return Coalesce(Subquery(counts, output_field=IntegerField()), Value(0))

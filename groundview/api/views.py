@@ -17,9 +17,10 @@ from rest_framework.views import APIView
 from groundview.answers import checks
 from groundview.answers.exporting import answer_jsonl
 from groundview.answers.models import Answer, CheckBatch, CheckRun, Session
+from groundview.answers.queries import count_of
 from groundview.answers.services import import_and_queue
 from groundview.api import exports
-from groundview.api.base import PAGES, NulSafeMixin, count_of, read_body
+from groundview.api.base import PAGES, NulSafeMixin, read_body
 from groundview.api.filters import (
     ANSWER_FILTER_PARAMETERS,
     LABEL_FILTER_PARAMETERS,

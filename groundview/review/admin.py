@@ -8,14 +8,14 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.db import models
-from django.db.models import Count, Exists, IntegerField, OuterRef, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Exists, OuterRef
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
 from groundview.answers.admin import AnswerAdmin, GroundviewAdminMedia, SkipReasonFilter
 from groundview.answers.models import Answer
+from groundview.answers.queries import count_of
 from groundview.review.forms import add_field_error
 from groundview.review.models import Adjudication, AnswerLabel, ClaimLabel, Verdict
 from groundview.review.services import save_label
@@ -361,18 +361,6 @@ def claim_verdict_table(answer):
     )
 
 
-def label_total():
-    # A subquery, not JOIN + GROUP BY over every answer column (the JSON document among them).
-    counts = (
-        AnswerLabel.objects.filter(answer=OuterRef("pk"))
-        .order_by()
-        .values("answer")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
-    return Coalesce(Subquery(counts, output_field=IntegerField()), Value(0))
-
-
 class LabelStatusFilter(admin.SimpleListFilter):
     title = "label status"
     parameter_name = "label_status"
@@ -399,7 +387,9 @@ class LabelStatusFilter(admin.SimpleListFilter):
         if value == "not_mine":
             return queryset.filter(~Exists(mine))
         if value == "double":
-            return queryset.alias(labels_given=label_total()).filter(labels_given__gte=2)
+            return queryset.alias(labels_given=count_of(AnswerLabel, "answer")).filter(
+                labels_given__gte=2
+            )
         return queryset
 
 
@@ -439,7 +429,7 @@ class LabellingAnswerAdmin(AnswerAdmin):
     action_form = VerdictActionForm
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(label_total=label_total())
+        return super().get_queryset(request).annotate(label_total=count_of(AnswerLabel, "answer"))
 
     @admin.display(description="labels", ordering="label_total")
     def label_count(self, obj):

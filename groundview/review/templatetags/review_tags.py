@@ -51,11 +51,6 @@ def kappa(value) -> str:
     return f"{value:.2f}"
 
 
-@register.filter
-def get_item(mapping, key):
-    return mapping.get(key) if mapping else None
-
-
 # The answer page repeats these fragments hundreds of times (5 radios x 50 claims, a datalist
 # entry per chunk); built in Python they cost a fraction of the equivalent template loops.
 

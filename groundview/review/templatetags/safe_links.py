@@ -29,11 +29,6 @@ def is_web_uri(uri) -> bool:
     return parts.scheme.lower() in WEB_SCHEMES and bool(parts.netloc)
 
 
-@register.filter
-def web_uri(uri) -> bool:
-    return is_web_uri(uri)
-
-
 @register.simple_tag
 def reference_link(uri, text):
     """An outbound link for a web uri; otherwise the text, with a note saying why it is no link."""
