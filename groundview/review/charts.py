@@ -18,13 +18,21 @@ class Bar:
 
 
 def histogram_svg(
-    bars: Sequence[Bar], *, title: str, css: str = "bar", width: int = 360, height: int = 132
+    bars: Sequence[Bar],
+    *,
+    title: str,
+    css: str = "bar",
+    width: int = 360,
+    height: int = 132,
+    peak: int = 0,
 ) -> SafeString:
-    """Vertical bars over [0, 1]; each bar links to the list filtered to its range."""
+    """Vertical bars over [0, 1]; each bar links to the list filtered to its range. `peak`: the
+    count a full-height bar stands for (charts side by side share one, so one answer never
+    draws as tall as sixteen); by default the tallest bar's."""
     pad_left, pad_bottom, pad_top = 8, 20, 14
     plot_w = width - 2 * pad_left
     plot_h = height - pad_bottom - pad_top
-    peak = max((b.count for b in bars), default=0) or 1
+    peak = max(peak, *(b.count for b in bars), 1)
     slot = plot_w / max(len(bars), 1)
     # With links inside, the chart is a group of links (an "img" hides them from screen readers
     # while the keyboard still stops on them); the svg itself never takes focus.

@@ -115,6 +115,16 @@ class SafetyView:
         return (self.rating.probability or "unspecified").lower()
 
     @property
+    def harmless(self) -> bool:
+        """Negligible on both scales, and not blocked: nothing a reviewer need read."""
+        r = self.rating
+        return (
+            self.level == "negligible"
+            and r.severity in ("", "HARM_SEVERITY_NEGLIGIBLE", "HARM_SEVERITY_UNSPECIFIED")
+            and not r.blocked
+        )
+
+    @property
     def sentence(self) -> str:
         r = self.rating
         parts = []

@@ -34,6 +34,7 @@ from groundview.review import adjudication, selectors, services, vertex_terms
 from groundview.review import detail as detail_page
 from groundview.review.charts import calibration_svg, histogram_svg
 from groundview.review.filters import (
+    DEFAULT_SORT,
     FILTER_PARAMS,
     SORTS,
     FilterError,
@@ -134,13 +135,7 @@ def answer_list(request: HttpRequest) -> HttpResponse:
     sessions = list(
         Session.objects.order_by("name").only("id", "name")[: SESSION_CHOICES_LIMIT + 1]
     )
-    reviewers = list(
-        get_user_model()
-        .objects.filter(answer_labels__isnull=False)
-        .distinct()
-        .order_by("username")
-        .values_list("username", flat=True)
-    )
+    peak = max((bar.count for bar in [*charts.ours, *charts.theirs]), default=0)
     context = {
         "page": page,
         "params": params,
@@ -159,22 +154,38 @@ def answer_list(request: HttpRequest) -> HttpResponse:
             params.get("session"),
         ),
         "sessions_as_text": len(sessions) > SESSION_CHOICES_LIMIT,
-        "reviewers": kept_choice([(name, name) for name in reviewers], params.get("reviewer")),
+        "reviewers": reviewer_choices(params.get("reviewer")),
         "sorts": kept_choice(
             [(key, SORT_LABELS.get(key, key)) for key in SORT_LABELS if key.lstrip("-") in SORTS],
             params.get("sort"),
         ),
-        "ours_svg": histogram_svg(charts.ours, title="Our support score", css="bar bar-ours"),
+        "ours_svg": histogram_svg(
+            charts.ours, title="Our support score", css="bar bar-ours", peak=peak
+        ),
         "theirs_svg": histogram_svg(
-            charts.theirs, title="Producer's groundingScore", css="bar bar-theirs"
+            charts.theirs, title="Producer's groundingScore", css="bar bar-theirs", peak=peak
         ),
         "unchecked": charts.unchecked,
         "unscored": charts.unscored,
         "without_theirs": charts.total - sum(bar.count for bar in charts.theirs),
+        # The date the list is sorted by, so the default order does not look unsorted.
+        "by_import": (params.get("sort") or DEFAULT_SORT).lstrip("-") == "imported",
         "queue_query": urlencode(params),
         "filtered": filtered,
     }
     return render(request, "review/answer_list.html", context, status=400 if errors else 200)
+
+
+def reviewer_choices(selected: str | None) -> list:
+    """Everyone who has labelled something, for a reviewer drop-down."""
+    names = (
+        get_user_model()
+        .objects.filter(answer_labels__isnull=False)
+        .distinct()
+        .order_by("username")
+        .values_list("username", flat=True)
+    )
+    return kept_choice([(name, name) for name in names], selected)
 
 
 def kept_choice(choices: list, selected: str | None, *, also: tuple[str, ...] = ()) -> list:
@@ -269,7 +280,9 @@ def render_detail(
             (c, vertex_terms.explain(vertex_terms.QUERY_TYPES, c.type))
             for c in answer.query_classifications.all()
         ],
-        "safety": [vertex_terms.SafetyView(s) for s in answer.safety_ratings.all()],
+        "safety": (safety := [vertex_terms.SafetyView(s) for s in answer.safety_ratings.all()]),
+        # Five green rows of "negligible" say one thing: fold them behind one line.
+        "safety_clear": all(s.harmless for s in safety),
         "state_help": vertex_terms.explain(
             vertex_terms.ANSWER_STATES, answer.state or "STATE_UNSPECIFIED"
         ),
@@ -573,6 +586,7 @@ def render_disagreements(request, query, *, error=None, status=200) -> HttpRespo
             session,
         ),
         "session": session,
+        "reviewers": reviewer_choices(str(form["reviewer"].value() or "").strip()),
     }
     return render(request, "review/disagreements.html", context, status=status)
 

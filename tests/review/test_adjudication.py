@@ -339,6 +339,18 @@ def test_the_disagreement_page_links_each_claim_to_its_place_on_the_answer_page(
     assert f"/answers/{tokyo.pk}/?source=checker&amp;reveal=1#claim-{rows[SECOND].number}" in html
 
 
+def test_the_disagreement_page_offers_the_reviewers_who_labelled(client, tokyo, users):
+    label(tokyo, users["rita"], third="supported")
+    label(tokyo, users["bob"], third="unsupported")
+    client.force_login(users["ada"])
+
+    html = client.get(reverse("review:disagreements"), {"reviewer": "rita"}).content.decode()
+
+    assert '<option value="rita" selected>rita</option>' in html
+    assert '<option value="bob" >bob</option>' in html
+    assert '<option value="cleo"' not in html  # no label, no choice
+
+
 def test_the_disagreement_page_pages_and_rejects_bad_filters(client, users):
     for n in range(27):
         answer = create_answer(f"Claim number {n} is here.")

@@ -102,6 +102,15 @@ def test_the_producer_histogram_says_how_many_answers_it_leaves_out(reviewer_cli
     assert "(1 answer without one)" in html
 
 
+def test_the_list_shows_the_date_it_is_sorted_by(reviewer_client, paris):
+    by_import = reviewer_client.get(reverse("review:answer_list")).content.decode()
+    by_creation = reviewer_client.get(reverse("review:answer_list"), {"sort": "-created"})
+
+    assert '<th scope="col">Imported</th>' in by_import
+    assert paris.imported_at.strftime("%Y-%m-%d") in by_import
+    assert '<th scope="col">Created</th>' in by_creation.content.decode()
+
+
 def test_list_rejects_bad_filter_with_the_field_named(reviewer_client, paris):
     response = reviewer_client.get(reverse("review:answer_list"), {"score_min": "abc"})
     assert response.status_code == 400
@@ -506,3 +515,31 @@ def test_the_answer_verdict_can_be_given_back_to_the_claims(reviewer_client, rev
 
     # then the answer verdict is derived from the claims again
     assert AnswerLabel.objects.get(answer=paris, reviewer=reviewer).verdict == "supported"
+
+
+def test_safety_ratings_that_are_all_negligible_fold_into_one_line(reviewer_client):
+    negligible = {"probability": "NEGLIGIBLE", "severity": "HARM_SEVERITY_NEGLIGIBLE"}
+    clear = create_answer(
+        "All fine.",
+        safetyRatings=[
+            {"category": "HARM_CATEGORY_HARASSMENT", **negligible},
+            {"category": "HARM_CATEGORY_HATE_SPEECH", **negligible},
+        ],
+    )
+    worrying = create_answer(
+        "Hmm.",
+        safetyRatings=[
+            {"category": "HARM_CATEGORY_HARASSMENT", **negligible},
+            {"category": "HARM_CATEGORY_HATE_SPEECH", "probability": "MEDIUM"},
+        ],
+    )
+
+    def page(answer):
+        return reviewer_client.get(
+            reverse("review:answer_detail", args=[answer.pk])
+        ).content.decode()
+
+    assert '<details class="safety-clear">' in page(clear)
+    assert "all 2 negligible" in page(clear)
+    assert "safety-clear" not in page(worrying)
+    assert "medium chance it is harmful" in page(worrying).lower()

@@ -1,5 +1,6 @@
 """Issue 14 (review UX): labels kept across claim sources, plain words, re-run feedback."""
 
+import re
 import threading
 import time
 
@@ -140,6 +141,22 @@ def test_empty_histogram_bars_are_not_links():
     assert 'href="?a"' not in svg
     assert 'href="?b" aria-label="Our support score 0.5 to 1.0: show the 3 answers"' in svg
     assert 'role="group" focusable="false"' in svg
+
+
+def test_charts_side_by_side_share_a_scale():
+    one = [Bar(0, 0.5, 1), Bar(0.5, 1, 0)]
+
+    def height(svg):
+        return float(
+            re.search(
+                r'<rect class="bar" x="[\d.]+" y="[\d.]+" width="[\d.]+" height="([\d.]+)"', svg
+            )[1]
+        )
+
+    alone = height(histogram_svg(one, title="t"))
+    shared = height(histogram_svg(one, title="t", peak=16))
+
+    assert shared == pytest.approx(alone / 16, abs=0.1)  # heights are written to 0.1 px
 
 
 @pytest.fixture
