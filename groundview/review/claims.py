@@ -10,7 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from groundview.answers.checks.requests import struct_text
+from groundview.answers.checks.requests import (
+    citation_name,
+    cited_source,
+    fact_index,
+    struct_text,
+)
 from groundview.answers.models import (
     Answer,
     CheckRun,
@@ -342,22 +347,13 @@ def cited_evidence(
     references: dict[int, Reference],
 ) -> Evidence:
     chunk_text = chunk.get("chunkText", "")
-    try:
-        fact_index = int(chunk.get("source", ""))
-    except (TypeError, ValueError):
-        fact_index = -1
-    fact = facts[fact_index] if 0 <= fact_index < len(facts) else {}
-    source = sources[fact_index] if 0 <= fact_index < len(sources) else {}
+    index = fact_index(chunk)
+    fact = facts[index] if index is not None and index < len(facts) else {}
     attributes = fact.get("attributes") or {}
     fact_text = fact.get("factText") or chunk_text
-    reference = references.get(source.get("reference")) if source else None
-    if reference is not None:
-        chunk_pos = source.get("chunk")
-        value = (
-            f"{reference.position}:{chunk_pos}"
-            if chunk_pos is not None
-            else str(reference.position)
-        )
+    source = cited_source(chunk, sources)
+    reference = references.get(source["reference"]) if source else None
+    if source is not None and reference is not None:
         return Evidence(
             number=reference.position + 1,
             title=reference.title or reference.document or reference.uri,
@@ -366,7 +362,7 @@ def cited_evidence(
             marked=in_document(
                 mark_support(claim_text, fact_text, chunk_text), document_text(reference)
             ),
-            citation_value=page_citation(value),
+            citation_value=page_citation(citation_name(source)),
         )
     # A search result seen in the answer's steps, or a run from before fact sources existed.
     return Evidence(

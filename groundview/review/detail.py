@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from groundview.answers.checks.requests import cited_source
 from groundview.answers.models import (
     Answer,
     CheckRun,
@@ -100,11 +101,8 @@ def build_page(answer: Answer, reviewer, source: str = "") -> AnswerPage:
         checker_cited = set()
         sources = run.fact_sources or []
         for chunk in (run.response or {}).get("citedChunks") or []:
-            try:
-                fact_source = sources[int(chunk.get("source", ""))]
-            except (TypeError, ValueError, IndexError):
-                continue
-            if isinstance(fact_source, dict) and fact_source.get("reference") is not None:
+            fact_source = cited_source(chunk, sources)
+            if fact_source is not None:
                 checker_cited.add(fact_source["reference"])
     reference_views = [
         ReferenceView(

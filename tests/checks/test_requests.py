@@ -3,6 +3,7 @@
 import pytest
 
 from groundview.answers import checks
+from groundview.answers.checks.requests import citation_name, cited_source
 from tests.factories import create_answer
 
 pytestmark = pytest.mark.django_db
@@ -162,3 +163,24 @@ def test_facts_stay_within_the_characters_a_request_may_hold(settings):
     # the 200 facts that fit instead of failing
     assert len(texts) == 200
     assert sum(len(t) for t in texts) == 1_998_000
+
+
+@pytest.mark.parametrize(
+    ("chunk", "expected"),
+    [
+        ({"source": "0"}, "0:2"),
+        ({"source": "1"}, "3"),
+        ({"source": "2"}, None),  # a search result seen in the steps
+        ({"source": "-1"}, None),  # not the last source
+        ({"source": "9"}, None),
+        ({"source": "x"}, None),
+        ({}, None),
+        ("not a chunk", None),
+    ],
+)
+def test_a_cited_chunk_names_the_reference_its_fact_came_from(chunk, expected):
+    sources = [{"reference": 0, "chunk": 2}, {"reference": 3, "chunk": None}, {"reference": None}]
+
+    source = cited_source(chunk, sources)
+
+    assert (citation_name(source) if source else None) == expected

@@ -49,6 +49,31 @@ def prepare_request(answer: Answer) -> tuple[dict[str, Any], list[dict[str, Any]
     return request, sources
 
 
+def fact_index(chunk: Any) -> int | None:
+    """The request fact a response's cited chunk came from (`citedChunks[].source`), or None."""
+    try:
+        index = int(chunk.get("source", ""))
+    except (AttributeError, TypeError, ValueError):
+        return None
+    return index if index >= 0 else None
+
+
+def cited_source(chunk: Any, sources: list[Any]) -> dict[str, Any] | None:
+    """Where in the answer a cited chunk's fact came from ({"reference": position, "chunk":
+    position or None}); None for a search result seen in the steps, or an index out of range."""
+    index = fact_index(chunk)
+    source = sources[index] if index is not None and index < len(sources) else None
+    if not isinstance(source, dict) or source.get("reference") is None:
+        return None
+    return source
+
+
+def citation_name(source: dict[str, Any]) -> str:
+    """A fact source as a corrected citation names it: "2" or "2:0" (positions)."""
+    chunk = source.get("chunk")
+    return f"{source['reference']}:{chunk}" if chunk is not None else str(source["reference"])
+
+
 def _pieces(
     raw: dict[str, Any], limit: int
 ) -> Iterator[tuple[str, dict[str, str], dict[str, Any]]]:

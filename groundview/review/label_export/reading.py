@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from groundview.answers.checks.requests import struct_text
+from groundview.answers.checks.requests import citation_name, cited_source, struct_text
 from groundview.answers.models import Answer, CheckRun, Reference, ReferenceChunk
 from groundview.review.adjudication import final_verdict
 from groundview.review.agreement import checker_outcome
@@ -281,15 +281,11 @@ def checker_claim(claim: dict[str, Any], chunks: list, sources: list) -> dict[st
     """A response claim with its citations named as reviewers name theirs ("ref" or "ref:chunk")."""
     citations = []
     for index in claim.get("citationIndices") or []:
-        try:
-            source = sources[int(chunks[index]["source"])]
-        except (IndexError, KeyError, TypeError, ValueError):
-            continue
-        if not isinstance(source, dict) or source.get("reference") is None:
+        chunk = chunks[index] if isinstance(index, int) and 0 <= index < len(chunks) else None
+        source = cited_source(chunk, sources)
+        if source is None:
             continue  # a search result seen in the steps, not a reference
-        name = str(source["reference"])
-        if source.get("chunk") is not None:
-            name += f":{source['chunk']}"
+        name = citation_name(source)
         if name not in citations:
             citations.append(name)
     return {
