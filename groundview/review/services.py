@@ -13,6 +13,7 @@ from datetime import timedelta
 from functools import cache, partial
 
 from django.conf import settings
+from django.core.exceptions import EmptyResultSet
 from django.db import connection, transaction
 from django.db.models import Count, Exists, OuterRef, Subquery
 from django.db.models.functions import Coalesce
@@ -299,7 +300,10 @@ def queue_progress(reviewer, filters: Mapping[str, str], *, double_review: bool 
     and count, 3-10 times slower at 10^5 answers (bench/pages.py). Same rules as queue_queryset.
     """
     matching = filter_answers(Answer.objects.all(), filters).order_by().values("id")
-    sql, params = matching.query.sql_with_params()
+    try:
+        sql, params = matching.query.sql_with_params()
+    except EmptyResultSet:  # a search that matched nothing (filters.matches_first)
+        return {"total": 0, "done": 0, "left": 0}
     if double_review:
         open_ = "COALESCE(l.n, 0) + COALESCE(s.n, 0) < 2"  # labels + others' leases
     else:

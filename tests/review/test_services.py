@@ -349,3 +349,28 @@ def test_reviewers_asking_at_the_same_moment_get_different_answers(django_user_m
         thread.join()
     assert sorted(got.values()) == sorted(answers)
     assert Assignment.objects.count() == 3
+
+
+@pytest.mark.parametrize("few", [5000, 2])
+def test_a_text_search_finds_the_same_answers_in_the_same_order_by_either_plan(monkeypatch, few):
+    # given answers a search matches and some it does not, and a few-matches cut-off that sends
+    # the search through its ids first (5000), or not (2)
+    from groundview.review import filters
+
+    matching = [create_answer(f"Le café {n} est ouvert.") for n in range(4)]
+    create_answer("Nothing to see here.")
+    monkeypatch.setattr(filters, "FEW_MATCHES", few)
+
+    # when the list filters and sorts by name, descending
+    found = list(filter_answers(Answer.objects.all(), {"q": "CAFÉ", "sort": "-name"}))
+
+    # then the matches come back in that order either way
+    expected = sorted(matching, key=lambda a: a.name, reverse=True)
+    assert [a.pk for a in found] == [a.pk for a in expected]
+
+
+def test_a_search_that_matches_nothing_counts_nothing_in_the_queue(reviewer):
+    create_answer("Le café est ouvert.")
+
+    assert list(filter_answers(Answer.objects.all(), {"q": "thé"})) == []
+    assert services.queue_progress(reviewer, {"q": "thé"}) == {"total": 0, "done": 0, "left": 0}
