@@ -174,7 +174,7 @@ def _score(text: str) -> float:
 
 
 def _positive(text: str) -> int:
-    from groundview.grounding.__main__ import positive_int
+    from groundview.grounding.gate import positive_int
 
     return positive_int(text)
 
@@ -227,7 +227,7 @@ def check(args) -> int:
         from groundview.answers import checks
 
         if rows:
-            from groundview.grounding.__main__ import check_rows
+            from groundview.grounding.gate import check_rows
 
             args.rows = args.file
             stack.enter_context(contextlib.redirect_stdout(out))

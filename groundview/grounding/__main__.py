@@ -16,7 +16,6 @@ coefficients JSON file for the features verifier.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 import time
@@ -26,23 +25,12 @@ from typing import Any, TextIO
 
 from .check import ENGINE_VERSION, Engine
 from .config import PRECISIONS, EngineConfig
-from .rows import InputError, Row, RowError, read_input, read_rows, rows_format
+from .gate import check_rows, positive_int
+from .rows import InputError, read_input
 from .schema import MAX_TOTAL_FACT_CHARS, RequestError, score_argument
 
 # A long page sent one sentence per fact (as evaluations often do) runs past Vertex's 200 facts.
 CLI_MAX_FACTS = 5000
-CLAIM_COLUMNS = (
-    "row",
-    "claim",
-    "startPos",
-    "endPos",
-    "claimText",
-    "groundingCheckRequired",
-    "score",
-    "supported",
-    "sources",
-    "supportScore",
-)
 
 
 def _config(args: argparse.Namespace) -> EngineConfig:
@@ -65,13 +53,6 @@ def _config(args: argparse.Namespace) -> EngineConfig:
         else:
             raise SystemExit(f"--model {model}: no such file or folder")
     return EngineConfig(**kwargs)
-
-
-def _at_least_one(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def _batches(stream: TextIO, size: int) -> Iterator[list[str]]:
@@ -108,74 +89,6 @@ def _check_batch(engine: Engine, payloads: list[Any]) -> list[dict[str, Any]]:
         return results
 
 
-def _sources(row: Row, resp: dict[str, Any], claim: dict[str, Any]) -> list[str]:
-    """The contexts (their indices, as strings) a claim cites; a long context was sent as several
-    facts, so its facts map back to it."""
-    facts = [int(resp["citedChunks"][k]["source"]) for k in claim.get("citationIndices", [])]
-    return list(dict.fromkeys(str(row.contexts[f]) for f in facts))
-
-
-def check_rows(engine: Engine, args: argparse.Namespace, text: str) -> int:
-    """Rows checked without storing them (also `groundview check`); exit 1 if any row fails, or,
-    as a gate (--min-support), if there is no row at all: an eval step that wrote nothing has
-    not passed."""
-    fmt = args.input_format or rows_format(text, str(args.rows)) or "jsonl"
-    rows = list(read_rows(text, fmt))
-    valid = [r for r in rows if not isinstance(r, RowError)]
-    threshold = engine.config.default_citation_threshold
-    responses = engine.check_many([r.request for r in valid], return_errors=True)
-    writer = csv.writer(sys.stdout) if args.format == "csv" else None
-    if writer:
-        writer.writerow(CLAIM_COLUMNS)
-    failed = 0
-    for problem in (r for r in rows if isinstance(r, RowError)):
-        print(f"error: {problem}", file=sys.stderr)
-        failed += 1
-    for row, resp in zip(valid, responses, strict=True):
-        if "error" in resp:
-            print(f"error: row {row.number}: {resp['error']['message']}", file=sys.stderr)
-            failed += 1
-            continue
-        support = resp["supportScore"]
-        if args.min_support is not None and support < args.min_support:
-            failed += 1
-        for i, claim in enumerate(resp["claims"]):
-            score = claim.get("score")
-            values = [
-                row.number,
-                i,
-                claim["startPos"],
-                claim["endPos"],
-                claim["claimText"],
-                claim["groundingCheckRequired"],
-                score,
-                None if score is None else score >= threshold,
-                _sources(row, resp, claim),
-                support,
-            ]
-            if writer:
-                writer.writerow([json.dumps(v) if isinstance(v, list) else v for v in values])
-            else:
-                record = dict(zip(CLAIM_COLUMNS, values, strict=True))
-                sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
-    print(
-        f"{len(rows)} rows, {failed} failed"
-        + (f" (supportScore under {args.min_support} or invalid)" if args.min_support else ""),
-        file=sys.stderr,
-    )
-    if not rows and args.min_support is not None:
-        print("error: no rows to check", file=sys.stderr)
-        return 1
-    return 1 if failed else 0
-
-
-def positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m groundview.grounding", description=__doc__.split("\n")[0]
@@ -190,14 +103,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument(
         "--max-facts",
-        type=_at_least_one,
+        type=positive_int,
         default=CLI_MAX_FACTS,
         help=f"facts a request may hold (default {CLI_MAX_FACTS}; the API keeps Vertex's 200), "
         "within the characters 200 full facts hold",
     )
     parser.add_argument(
         "--max-fact-chars",
-        type=_at_least_one,
+        type=positive_int,
         default=MAX_TOTAL_FACT_CHARS,
         help="characters a request's fact may hold (default: all the request may hold, so a "
         "whole article can be one fact; the API keeps Vertex's 10,000; --rows contexts are cut "
