@@ -487,11 +487,15 @@
     if (checks) initCheckProgress(checks);
     var rerun = document.querySelector("form.rerun-form");
     if (rerun) initRerun(rerun);
-    // On a phone the filters would fill the first screen: fold them unless some are in use.
+    // On a phone the filters and the histograms would fill the first screens: fold the filters
+    // unless some are in use, and the histograms always (a tap opens them).
+    var phone = window.matchMedia("(max-width: 700px)").matches;
     var filters = document.querySelector("details.filters-box");
-    if (filters && window.matchMedia("(max-width: 700px)").matches && !filters.querySelector(".count")) {
+    if (filters && phone && !filters.querySelector(".count")) {
       filters.open = false;
     }
+    var charts = document.querySelector("details.charts-box");
+    if (charts && phone) charts.open = false;
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
