@@ -33,6 +33,19 @@ class ClaimLabelForm(forms.ModelForm):
     class Meta:
         model = ClaimLabel
         fields = ["start_index", "end_index", "verdict", "corrected_citations", "note"]
+        help_texts = {
+            "corrected_citations": 'A list of positions from 0, as the API stores them: ["0", '
+            '"1:2"] is reference 1 and reference 2\'s third chunk, which the review page shows '
+            "as 1 and 2:3."
+        }
+
+    def clean_corrected_citations(self):
+        value = self.cleaned_data.get("corrected_citations")
+        if value in (None, ""):
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise forms.ValidationError('Give a list of strings, e.g. ["0", "1:2"].')
+        return value
 
     def clean(self):
         cleaned = super().clean()

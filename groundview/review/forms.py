@@ -16,7 +16,13 @@ from django.http import QueryDict
 from groundview.errors import FieldError
 from groundview.review.adjudication import KINDS, STATUSES
 from groundview.review.models import Verdict
-from groundview.review.verdicts import ClaimVerdict, LabelError, stored_citation
+from groundview.review.verdicts import (
+    CITATION_PATTERN,
+    ClaimVerdict,
+    LabelError,
+    page_citation,
+    stored_citation,
+)
 
 MAX_CLAIMS = 2000
 
@@ -69,6 +75,11 @@ def page_citations(data: QueryDict, prefix: str, index: int) -> tuple[str, ...]:
     ]
     stored = []
     for position, value in enumerate(typed):
+        if not CITATION_PATTERN.match(value):
+            raise LabelError(
+                f"claims[{index}].corrected_citations[{position}]",
+                f'{value!r} is not a reference ("2") or a reference chunk ("2:1")',
+            )
         converted = stored_citation(value)
         if converted is None:
             raise LabelError(
@@ -96,6 +107,7 @@ def parse_claims(data: QueryDict) -> list[ClaimVerdict]:
     return claims
 
 
+_STORED_CITATION = re.compile(r"^'(\d+(?::\d+)?)'")
 _CLAIM_FIELD = re.compile(r"^claims\[(\d+)\](?:\.corrected_citations\[(\d+)\])?")
 
 
@@ -110,10 +122,13 @@ def as_page_field(error: LabelError, data: QueryDict) -> LabelError:
     if int(m.group(1)) >= len(numbers):
         return error
     field = f"claim {numbers[int(m.group(1))]}"
+    message = error.message
     if m.group(2) is not None:
         field += f", corrected citation {int(m.group(2)) + 1}"
+        # The service names the citation as stored ('1:8'); the reviewer typed '2:9'.
+        message = _STORED_CITATION.sub(lambda c: repr(page_citation(c[1])), message, count=1)
     rest = error.field[m.end() :].lstrip(".").replace("_", " ")
-    return LabelError(f"{field}, {rest}" if rest else field, error.message)
+    return LabelError(f"{field}, {rest}" if rest else field, message)
 
 
 def shown_spans(data: QueryDict) -> set[tuple[int, int]]:

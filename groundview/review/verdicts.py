@@ -23,6 +23,8 @@ def page_citation(value: str) -> str:
     """A stored corrected citation as the review page writes it. The data counts positions from 0,
     as Vertex's referenceId does ("1:0"); the page numbers references and chunks from 1, as its
     markers do ("2:1": reference 2, its first chunk), so a reviewer types what they see."""
+    if not isinstance(value, str):
+        return str(value)  # an old admin edit; shown as stored
     m = CITATION_PATTERN.match(value)
     if not m:
         return value

@@ -259,7 +259,13 @@ def render_detail(
         page, request.user, reveal=request.GET.get("reveal") == "1"
     )
     if form is None:
-        initial = {"verdict": page.label.verdict, "note": page.label.note} if page.label else {}
+        initial = {}
+        if page.label:
+            # A verdict the claims would give anyway shows as "From the claims", so that a later
+            # change of a claim changes it too.
+            derived = derive_verdict(list(page.label.claims.all()))
+            verdict = "" if page.label.verdict == derived else page.label.verdict
+            initial = {"verdict": verdict, "note": page.label.note}
         form = LabelForm(initial=initial)
     context = {
         "page": page,

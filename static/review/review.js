@@ -470,6 +470,8 @@
     }
     window.addEventListener("scroll", later, { passive: true });
     window.addEventListener("resize", later);
+    // Text the page fills in above the panel (queue progress, a re-run notice) moves it too.
+    if (window.ResizeObserver) new ResizeObserver(later).observe(document.querySelector("main") || document.body);
     fit();
   }
 

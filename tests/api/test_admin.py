@@ -206,6 +206,10 @@ def test_claim_inline_validates_byte_spans_and_fills_the_claim_text(client, answ
     assert no_such_reference.status_code == 200
     assert "names no reference or chunk of this answer" in no_such_reference.content.decode()
     assert not ClaimLabel.objects.exists()
+    not_a_list = post(0, 31, "5")
+    assert not_a_list.status_code == 200
+    assert "Give a list of strings" in not_a_list.content.decode()
+    assert not ClaimLabel.objects.exists()
     assert post(0, 31).status_code == 302
     assert ClaimLabel.objects.get().claim_text == "Paris is the capital of France."
 

@@ -220,7 +220,12 @@ def test_engines_that_differ_only_in_their_head_share_one_loaded_model(
     assert other._load() is real_engine._load()
     # And it still scores like the first engine, with its own head
     answer = "Google was founded in 1998 by Larry Page and Sergey Brin."
-    assert check(other, answer, [GOOGLE]) == check(real_engine, answer, [GOOGLE])
+    mine, theirs = check(other, answer, [GOOGLE]), check(real_engine, answer, [GOOGLE])
+    assert mine["claims"][0]["citationIndices"] == theirs["claims"][0]["citationIndices"]
+    assert mine["citedChunks"] == theirs["citedChunks"]
+    # The first engine may have embedded the fact earlier in another batch; in bfloat16 a batch's
+    # padding moves a vector by ~1e-4, so the score may differ in its fourth decimal.
+    assert mine["supportScore"] == pytest.approx(theirs["supportScore"], abs=2e-3)
 
 
 def test_bfloat16_embeddings_agree_with_float32() -> None:

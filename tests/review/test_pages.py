@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from groundview.answers.models import Answer
 from groundview.review.models import AnswerLabel
+from groundview.review.verdicts import page_citation, stored_citation
 from tests.factories import (
     chunk_reference,
     citation,
@@ -513,8 +514,39 @@ def test_the_answer_verdict_can_be_given_back_to_the_claims(reviewer_client, rev
     # when they choose "From the claims" and save
     reviewer_client.post(url, {**claim, "verdict": ""})
 
-    # then the answer verdict is derived from the claims again
+    # then the answer verdict is derived from the claims again, and the page shows it so
     assert AnswerLabel.objects.get(answer=paris, reviewer=reviewer).verdict == "supported"
+    page = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
+    assert re.search(r'name="verdict" value="" checked><span>From the claims', page)
+
+    # and a later change of a claim, saved as the page then posts it, changes it too
+    reviewer_client.post(url, {**claim, "claim-1-verdict": "contradicted", "verdict": ""})
+    assert AnswerLabel.objects.get(answer=paris, reviewer=reviewer).verdict == "contradicted"
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("9", "'9' names no reference or chunk of this answer"),
+        ("1:7", "'1:7' names no reference or chunk of this answer"),
+        ("2-1", '\'2-1\' is not a reference ("2") or a reference chunk ("2:1")'),
+    ],
+)
+def test_a_wrong_citation_is_named_as_the_reviewer_typed_it(reviewer_client, paris, typed, message):
+    start, end = span_of(TEXT, "Paris is the capital of France.")
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]),
+        {
+            "claim_count": "1",
+            "claim-1-start": str(start),
+            "claim-1-end": str(end),
+            "claim-1-verdict": "supported",
+            "claim-1-citations": typed,
+        },
+    )
+
+    assert response.status_code == 400
+    assert unescape(message) in unescape(response.content.decode())
 
 
 def test_safety_ratings_that_are_all_negligible_fold_into_one_line(reviewer_client):
@@ -543,3 +575,12 @@ def test_safety_ratings_that_are_all_negligible_fold_into_one_line(reviewer_clie
     assert "all 2 negligible" in page(clear)
     assert "safety-clear" not in page(worrying)
     assert "medium chance it is harmful" in page(worrying).lower()
+
+
+@pytest.mark.parametrize(
+    ("stored", "shown"), [("0", "1"), ("1:0", "2:1"), ("12:3", "13:4"), (0, "0"), ("x", "x")]
+)
+def test_stored_citations_read_on_the_page_numbered_from_1(stored, shown):
+    assert page_citation(stored) == shown
+    if isinstance(stored, str) and stored != "x":
+        assert stored_citation(shown) == stored

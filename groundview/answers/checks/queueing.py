@@ -67,13 +67,12 @@ def queue_checks_after_import(answer_ids: Sequence[int]) -> CheckBatch | None:
     if not settings.GROUNDVIEW_CHECK_ON_IMPORT or not answer_ids:
         return None
     # An answer still being generated may change: it is checked once an import completes it.
-    finished = Answer.objects.filter(pk__in=answer_ids).exclude(state__in=UNFINISHED_STATES)
-    if not finished.exists():
-        return None
-    return queue_checks(
-        finished,
-        description=f"after import of {len(answer_ids)} answer(s)",
+    finished = list(
+        Answer.objects.filter(pk__in=answer_ids).exclude(state__in=UNFINISHED_STATES).only("pk")
     )
+    if not finished:
+        return None
+    return queue_checks(finished, description=f"after import of {len(finished)} answer(s)")
 
 
 def send_runs(run_ids: Sequence[int], *, fail_unsent: bool = True) -> None:
