@@ -185,21 +185,26 @@ def test_label_naming_a_chunk_that_does_not_exist_is_rejected(reviewer_client, p
     assert not AnswerLabel.objects.exists()
 
 
-@pytest.mark.parametrize("typed", ["0", "1:0"])
-def test_a_citation_numbered_from_0_is_refused_as_the_page_numbers_from_1(
-    reviewer_client, paris, typed
-):
+def label_paris_claim(client, answer, citations: str, verdict: str = "supported"):
+    """Post the page's form with one claim, "Paris is the capital of France.", labelled."""
     start, end = span_of(TEXT, "Paris is the capital of France.")
-    response = reviewer_client.post(
-        reverse("review:save_label", args=[paris.pk]),
+    return client.post(
+        reverse("review:save_label", args=[answer.pk]),
         {
             "claim_count": "1",
             "claim-1-start": str(start),
             "claim-1-end": str(end),
-            "claim-1-verdict": "supported",
-            "claim-1-citations": typed,
+            "claim-1-verdict": verdict,
+            "claim-1-citations": citations,
         },
     )
+
+
+@pytest.mark.parametrize("typed", ["0", "1:0"])
+def test_a_citation_numbered_from_0_is_refused_as_the_page_numbers_from_1(
+    reviewer_client, paris, typed
+):
+    response = label_paris_claim(reviewer_client, paris, typed)
 
     assert response.status_code == 400
     html = response.content.decode()
@@ -211,17 +216,7 @@ def test_a_citation_numbered_from_0_is_refused_as_the_page_numbers_from_1(
 def test_the_page_shows_saved_citations_numbered_as_it_numbers_them(
     reviewer_client, reviewer, paris
 ):
-    start, end = span_of(TEXT, "Paris is the capital of France.")
-    reviewer_client.post(
-        reverse("review:save_label", args=[paris.pk]),
-        {
-            "claim_count": "1",
-            "claim-1-start": str(start),
-            "claim-1-end": str(end),
-            "claim-1-verdict": "supported",
-            "claim-1-citations": "1:1",
-        },
-    )
+    label_paris_claim(reviewer_client, paris, "1:1")
 
     html = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
 
@@ -533,17 +528,7 @@ def test_the_answer_verdict_can_be_given_back_to_the_claims(reviewer_client, rev
     ],
 )
 def test_a_wrong_citation_is_named_as_the_reviewer_typed_it(reviewer_client, paris, typed, message):
-    start, end = span_of(TEXT, "Paris is the capital of France.")
-    response = reviewer_client.post(
-        reverse("review:save_label", args=[paris.pk]),
-        {
-            "claim_count": "1",
-            "claim-1-start": str(start),
-            "claim-1-end": str(end),
-            "claim-1-verdict": "supported",
-            "claim-1-citations": typed,
-        },
-    )
+    response = label_paris_claim(reviewer_client, paris, typed)
 
     assert response.status_code == 400
     assert unescape(message) in unescape(response.content.decode())
