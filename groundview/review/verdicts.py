@@ -26,9 +26,7 @@ def page_citation(value: str) -> str:
     if not isinstance(value, str):
         return str(value)  # an old admin edit; shown as stored
     m = CITATION_PATTERN.match(value)
-    if not m:
-        return value
-    return f"{int(m[1]) + 1}" + (f":{int(m[2]) + 1}" if m[2] is not None else "")
+    return _shifted(m, 1) if m else value
 
 
 def stored_citation(value: str) -> str | None:
@@ -39,7 +37,12 @@ def stored_citation(value: str) -> str | None:
         return value
     if int(m[1]) == 0 or (m[2] is not None and int(m[2]) == 0):
         return None
-    return f"{int(m[1]) - 1}" + (f":{int(m[2]) - 1}" if m[2] is not None else "")
+    return _shifted(m, -1)
+
+
+def _shifted(m: re.Match[str], by: int) -> str:
+    """A CITATION_PATTERN match, both its numbers moved by `by`."""
+    return f"{int(m[1]) + by}" + (f":{int(m[2]) + by}" if m[2] is not None else "")
 
 
 class LabelError(FieldError, ValueError):

@@ -34,10 +34,10 @@ from groundview.review import adjudication, selectors, services, vertex_terms
 from groundview.review import detail as detail_page
 from groundview.review.charts import calibration_svg, histogram_svg
 from groundview.review.filters import (
-    DEFAULT_SORT,
     FILTER_PARAMS,
     SORTS,
     FilterError,
+    answer_sort,
     filter_answers,
     filter_errors,
 )
@@ -169,7 +169,8 @@ def answer_list(request: HttpRequest) -> HttpResponse:
         "unscored": charts.unscored,
         "without_theirs": charts.total - sum(bar.count for bar in charts.theirs),
         # The date the list is sorted by, so the default order does not look unsorted.
-        "by_import": (params.get("sort") or DEFAULT_SORT).lstrip("-") == "imported",
+        # (answer_sort reads a sort filter_answers accepted; with errors the list is empty.)
+        "by_import": not errors and answer_sort(params)[0] == "imported_at",
         "queue_query": urlencode(params),
         "filtered": filtered,
     }

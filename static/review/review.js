@@ -462,7 +462,8 @@
     function fit() {
       pending = false;
       if (!wide.matches) { panel.style.removeProperty("max-height"); return; }
-      var top = Math.max(panel.getBoundingClientRect().top, 68);
+      // Where the panel sticks (its CSS top), or lower while the page has not scrolled yet.
+      var top = Math.max(panel.getBoundingClientRect().top, parseFloat(getComputedStyle(panel).top) || 0);
       panel.style.maxHeight = Math.max(240, window.innerHeight - top - 16) + "px";
     }
     function later() {

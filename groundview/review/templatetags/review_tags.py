@@ -4,6 +4,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
 
 from groundview.review.models import Verdict
+from groundview.review.verdicts import page_citation
 from groundview.review.vertex_terms import score_band
 from groundview.review.words import plain as plain_words
 
@@ -88,11 +89,11 @@ def citation_options(references):
         reference = ref.reference
         title = escape(Truncator(reference.title).chars(60))
         parts.append(f'<option value="{ref.number}">{ref.number}. {title}</option>')
-        parts.extend(
-            f'<option value="{ref.number}:{chunk.position + 1}">{ref.number}, chunk '
-            f"{chunk.position + 1}</option>"
-            for chunk in reference.chunks.all()
-        )
+        for chunk in reference.chunks.all():
+            value = page_citation(f"{reference.position}:{chunk.position}")
+            parts.append(
+                f'<option value="{value}">{ref.number}, chunk {chunk.position + 1}</option>'
+            )
     return mark_safe("".join(parts))  # noqa: S308 - integers and an escaped title
 
 
@@ -107,12 +108,12 @@ def reference_chunks(ref):
     reference = ref.reference
     if reference.kind == "chunkInfo" or not reference.chunks.all():
         text = reference.content if reference.kind == "chunkInfo" else ref.text or "(no text)"
-        pick = PICK.format(ref.number)
+        pick = PICK.format(page_citation(str(reference.position)))
         return mark_safe(f'<p class="chunk-text">{pick} {escape(text)}</p>')  # noqa: S308
     return mark_safe(  # noqa: S308 - integers and escaped chunk text
         "".join(
-            f'<p class="chunk-text">{PICK.format(f"{ref.number}:{chunk.position + 1}")} '
-            f'<span class="chunk-id">{ref.number}:{chunk.position + 1}</span> '
+            f'<p class="chunk-text">{PICK.format(page_citation(f"{reference.position}:{chunk.position}"))} '
+            f'<span class="chunk-id">{page_citation(f"{reference.position}:{chunk.position}")}</span> '
             f"{escape(chunk.content)}</p>"
             for chunk in reference.chunks.all()
         )
