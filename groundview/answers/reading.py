@@ -15,11 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from groundview.answers.schema import BadNumber, string_problem
-
-# Longer integer literals are beyond 64 bits anyway, and Python refuses to convert past 4,300
-# digits, so they are never converted.
-MAX_INT_DIGITS = 21
+from groundview.answers.schema import MAX_INT_DIGITS, BadNumber, string_problem
 
 
 @dataclass

@@ -271,8 +271,13 @@ class BadNumber:
         return f"{shown} {self.reason}"
 
 
-# Deeper than any Answer needs (protobuf's own parsers stop at 100 too); bounds every walk below.
+# The JSON limits of every route in (imports, OTLP, the Check Grounding API), so one body is
+# refused or taken the same way everywhere. Deeper than any Answer needs (protobuf's own parsers
+# stop at 100 too); bounds every walk below.
 MAX_DEPTH = 100
+# A 64-bit integer has at most 20 digits; Python refuses to convert past 4,300, so longer
+# literals are never converted.
+MAX_INT_DIGITS = 20
 INT_LIMIT = 2**64
 
 

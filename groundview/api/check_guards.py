@@ -18,11 +18,10 @@ from contextlib import contextmanager
 
 from django.conf import settings
 
+from groundview.answers.schema import MAX_DEPTH, MAX_INT_DIGITS
 from groundview.api.base import read_body
 from groundview.api.errors import google_error
 
-MAX_DEPTH = 64
-MAX_INT_DIGITS = 20
 FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
 
 

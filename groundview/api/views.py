@@ -197,15 +197,20 @@ class AnswerChecksView(NulSafeMixin, generics.ListAPIView):
 
     @extend_schema(
         summary="Queue a grounding check of an answer",
-        description="Queues one run (a Celery job); poll `/api/checks/{id}` for its result.",
+        description=(
+            "Queues one run (a Celery job) and answers 202; poll `/api/checks/{id}` for its "
+            "result. If a run of this answer is still queued or running, that run is returned "
+            "with 200 instead of queueing another, as the review page's re-run button does."
+        ),
         request=None,
-        responses={202: CheckRunSerializer},
+        responses={202: CheckRunSerializer, 200: CheckRunSerializer},
     )
     def post(self, request, *args, **kwargs):
         answer = self.get_answer()
-        run = checks.queue_check(answer, created_by=request.user)
+        run, created = checks.join_or_queue_check(answer)
         run = CheckRun.objects.annotate(answer_name=F("answer__name")).get(pk=run.pk)
-        return Response(CheckRunSerializer(run).data, status=status.HTTP_202_ACCEPTED)
+        code = status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK
+        return Response(CheckRunSerializer(run).data, status=code)
 
 
 # --- check runs and batches -----------------------------------------------------------------------

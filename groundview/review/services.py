@@ -21,7 +21,6 @@ from django.utils import timezone
 
 from groundview.answers import checks
 from groundview.answers.models import (
-    UNFINISHED_RUNS,
     UNFINISHED_STATES,
     Answer,
     CheckBatch,
@@ -249,23 +248,11 @@ def next_in_queue(
 def recheck(answer: Answer, *, created_by=None) -> tuple[CheckRun, bool]:
     """The answer's queued or running check, or a new one: (run, created). For the re-run button.
 
-    Repeated clicks join the pending run instead of queueing duplicates; the answer's row lock
-    makes two clicks at the same moment agree on one run. With no broker (Celery eager), the
-    check runs in a thread, so the request that queued it still returns at once.
+    With no broker (Celery eager), the check runs in a thread, so the request that queued it
+    still returns at once.
     """
-    with transaction.atomic():
-        Answer.objects.select_for_update().filter(pk=answer.pk).exists()
-        pending = (
-            CheckRun.objects.filter(answer=answer, status__in=UNFINISHED_RUNS)
-            .order_by("-pk")
-            .first()
-        )
-        if pending is not None:
-            return pending, False
-        run = CheckRun.objects.create(answer=answer)
-        eager = settings.CELERY_TASK_ALWAYS_EAGER
-        transaction.on_commit(partial(send_in_thread if eager else checks.send_runs, [run.pk]))
-    return run, True
+    eager = settings.CELERY_TASK_ALWAYS_EAGER
+    return checks.join_or_queue_check(answer, send=send_in_thread if eager else None)
 
 
 def send_in_thread(run_ids: list[int]) -> None:

@@ -64,6 +64,11 @@ HOSTILE = [
         "is too large an integer (at most 64 bits)",
     ),
     (
+        # 21 digits: refused unread, as the Check Grounding route refuses it (one MAX_INT_DIGITS).
+        json.dumps(good(extra={"n": 1})).replace('"n": 1', '"n": -100000000000000000000'),
+        f"line 2 ({NAME}): extra.n: -100000000000000000000 is too large an integer (at most 64 bits)",
+    ),
+    (
         json.dumps(good(groundingScore=0.5)).replace("0.5", "NaN"),
         f"line 2 ({NAME}): groundingScore: NaN is not JSON: JSON has no NaN or Infinity",
     ),

@@ -44,6 +44,17 @@ def test_queue_a_check_and_read_its_run(
     assert detail["latest_check"]["id"] == queued["id"]
 
 
+def test_a_second_post_joins_the_pending_run(reviewer_client, answer, fake_engine):
+    # The run is not sent (its on-commit callback is not executed), so it stays queued.
+    first = reviewer_client.post(f"/api/answers/{answer.pk}/checks")
+    second = reviewer_client.post(f"/api/answers/{answer.pk}/checks")
+
+    assert (first.status_code, second.status_code) == (202, 200)
+    assert second.json()["id"] == first.json()["id"]
+    assert second.json()["status"] == "queued"
+    assert CheckRun.objects.filter(answer=answer).count() == 1
+
+
 def test_checks_of_an_unknown_answer_are_404(reviewer_client):
     assert reviewer_client.post("/api/answers/987654/checks").status_code == 404
     assert reviewer_client.get("/api/answers/987654/checks").status_code == 404

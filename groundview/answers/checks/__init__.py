@@ -33,6 +33,7 @@ from groundview.answers.checks.leases import (
 from groundview.answers.checks.progress import BatchProgress, batch_progress
 from groundview.answers.checks.queueing import (
     fail_unfinished,
+    join_or_queue_check,
     queue_check,
     queue_checks,
     queue_checks_after_import,
@@ -58,6 +59,7 @@ __all__ = [
     "get_default_version",
     "get_engine",
     "get_engine_and_version",
+    "join_or_queue_check",
     "head_file",
     "lease_seconds",
     "prepare_request",

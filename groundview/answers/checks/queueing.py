@@ -7,7 +7,7 @@ apps.py imports tasks.py at start-up so the name is registered in every process.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
 from celery import current_app
@@ -61,6 +61,30 @@ def queue_check(answer: Answer, *, created_by=None) -> CheckRun:
         run = CheckRun.objects.create(answer=answer)
         transaction.on_commit(partial(send_runs, [run.pk]))
     return run
+
+
+def join_or_queue_check(
+    answer: Answer, *, send: Callable[[list[int]], None] | None = None
+) -> tuple[CheckRun, bool]:
+    """The answer's queued or running check, or a new one: (run, created).
+
+    The page's re-run button and the API's POST both come here, so repeated requests join the
+    pending run instead of queueing duplicates; the answer's row lock makes two requests at the
+    same moment agree on one run. `send` replaces `send_runs` for the new run (the page sends
+    from a thread in eager mode, so its request returns at once).
+    """
+    with transaction.atomic():
+        Answer.objects.select_for_update().filter(pk=answer.pk).exists()
+        pending = (
+            CheckRun.objects.filter(answer=answer, status__in=UNFINISHED_RUNS)
+            .order_by("-pk")
+            .first()
+        )
+        if pending is not None:
+            return pending, False
+        run = CheckRun.objects.create(answer=answer)
+        transaction.on_commit(partial(send or send_runs, [run.pk]))
+    return run, True
 
 
 def queue_checks_after_import(answer_ids: Sequence[int]) -> CheckBatch | None:
