@@ -238,7 +238,13 @@ class LabelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
     answer = serializers.IntegerField(source="answer_id", min_value=1, max_value=MAX_INT64)
     answer_name = serializers.CharField(read_only=True)
     reviewer = serializers.SlugRelatedField(slug_field="username", read_only=True)
-    verdict = serializers.ChoiceField(choices=Verdict.choices)
+    verdict = serializers.ChoiceField(
+        choices=Verdict.choices,
+        required=False,
+        help_text="Omit it to derive the answer's verdict from the claims' verdicts "
+        "(`verdict_from_claims` is then true).",
+    )
+    verdict_from_claims = serializers.BooleanField(read_only=True)
     note = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
     claims = ClaimLabelSerializer(many=True, required=False, max_length=10_000)
     answer_text_sha256 = serializers.RegexField(
@@ -257,6 +263,7 @@ class LabelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
             "answer_name",
             "reviewer",
             "verdict",
+            "verdict_from_claims",
             "note",
             "claims",
             "answer_text_sha256",

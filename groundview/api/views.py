@@ -373,7 +373,7 @@ class LabelViewSet(
         label, created = services.label_answer(
             data["answer_id"],
             request.user,
-            verdict=data["verdict"],
+            verdict=data.get("verdict", ""),
             note=data.get("note", ""),
             claims=claims,
             shown_text_sha256=data.get("answer_text_sha256"),

@@ -21,6 +21,11 @@ class AnswerLabel(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="answer_labels"
     )
     verdict = models.CharField(max_length=32, choices=Verdict.choices, db_index=True)
+    verdict_from_claims = models.BooleanField(
+        default=False,
+        help_text="The reviewer left the answer's verdict to the claims: "
+        "it was derived from the claim verdicts when the label was saved.",
+    )
     note = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)

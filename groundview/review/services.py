@@ -38,6 +38,7 @@ from groundview.review.verdicts import (
     check_text,
     check_verdict,
     citation_targets,
+    derive_verdict,
 )
 
 LEASE = timedelta(minutes=30)
@@ -57,7 +58,7 @@ def save_label(
     answer: Answer,
     reviewer,
     *,
-    verdict: str,
+    verdict: str = "",
     note: str = "",
     claims: Sequence[ClaimVerdict] = (),
     shown_spans: Collection[tuple[int, int]] | None = None,
@@ -65,6 +66,9 @@ def save_label(
     text_field: str = "answer",
 ) -> AnswerLabel:
     """Create or replace `reviewer`'s label of `answer`; raises LabelError naming the bad field.
+
+    An empty `verdict` leaves the answer's verdict to the claims (`derive_verdict`), and the
+    label remembers that it did, so the page offers the same choice again.
 
     `shown_spans`: the claims the reviewer was shown (the page shows one claim source at a time).
     Only those spans are replaced; claim labels given under another source are kept. None (the
@@ -80,6 +84,11 @@ def save_label(
     shown = shown_text_sha256.lower() if shown_text_sha256 is not None else None
     if shown is not None and shown != text_sha256(answer.answer_text):
         raise LabelError(text_field, CHANGED_TEXT)
+    from_claims = not verdict
+    if from_claims:
+        verdict = derive_verdict(claims)
+        if not verdict:
+            raise LabelError("verdict", "choose a verdict for the answer, or label its claims")
     check_verdict(verdict, "verdict")
     check_text(note, "note")
     data = answer.answer_text.encode("utf-8")
@@ -114,7 +123,9 @@ def save_label(
         if locked.answer_text != answer.answer_text:
             raise LabelError(text_field if shown is not None else "answer", CHANGED_TEXT)
         label, _ = AnswerLabel.objects.update_or_create(
-            answer=answer, reviewer=reviewer, defaults={"verdict": verdict, "note": note}
+            answer=answer,
+            reviewer=reviewer,
+            defaults={"verdict": verdict, "verdict_from_claims": from_claims, "note": note},
         )
         # A claim whose verdict, citations and note are as saved before keeps its row; only
         # changed ones are written anew, so the newest row is the verdict last given (undo).

@@ -53,7 +53,7 @@ from groundview.review.forms import (
 )
 from groundview.review.listing import Histograms, answer_page, histograms
 from groundview.review.models import Verdict
-from groundview.review.verdicts import LabelError, derive_verdict
+from groundview.review.verdicts import LabelError
 from groundview.review.words import plain
 
 # Sessions are offered as a drop-down up to this many; beyond it, a text field.
@@ -262,10 +262,8 @@ def render_detail(
     if form is None:
         initial = {}
         if page.label:
-            # A verdict the claims would give anyway shows as "From the claims", so that a later
-            # change of a claim changes it too.
-            derived = derive_verdict(list(page.label.claims.all()))
-            verdict = "" if page.label.verdict == derived else page.label.verdict
+            # Left to the claims, it stays so: a later change of a claim changes it too.
+            verdict = "" if page.label.verdict_from_claims else page.label.verdict
             initial = {"verdict": verdict, "note": page.label.note}
         form = LabelForm(initial=initial)
     context = {
@@ -328,13 +326,10 @@ def save_label(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         try:
             claims = parse_claims(request.POST)
-            verdict = form.cleaned_data["verdict"] or derive_verdict(claims)
-            if not verdict:
-                raise LabelError("verdict", "choose a verdict for the answer")
             services.save_label(
                 answer,
                 request.user,
-                verdict=verdict,
+                verdict=form.cleaned_data["verdict"],
                 note=form.cleaned_data["note"],
                 claims=claims,
                 shown_spans=shown_spans(request.POST),

@@ -176,6 +176,25 @@ def test_label_an_answer_with_claims_then_replace_it(reviewer_client, answer):
     assert (label.verdict, label.claims.count()) == ("unsupported", 0)
 
 
+def test_a_label_without_a_verdict_takes_its_claims(reviewer_client, answer):
+    flag = answer.answer_text.encode().index("🇫🇷".encode())
+    claims = [
+        {"start_index": 0, "end_index": 31, "verdict": "supported"},
+        {"start_index": flag, "end_index": flag + 8, "verdict": "contradicted"},
+    ]
+
+    derived = post(reviewer_client, "/api/labels", {"answer": answer.pk, "claims": claims})
+    none = post(reviewer_client, "/api/labels", {"answer": answer.pk, "note": "no verdict"})
+
+    assert derived.status_code == 201, derived.content
+    assert derived.json()["verdict"] == "contradicted"
+    assert derived.json()["verdict_from_claims"] is True
+    assert none.status_code == 400
+    assert list(none.json()) == ["verdict"]
+    label = AnswerLabel.objects.get()
+    assert (label.verdict, label.note, label.claims.count()) == ("contradicted", "", 2)
+
+
 @pytest.mark.parametrize(
     ("claim", "field"),
     [

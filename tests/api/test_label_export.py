@@ -72,7 +72,9 @@ def labelled(reviewer, admin_user):
     answer.save(update_fields=["query_text"])
     first, second, third = (byte_span(i) for i in range(3))
     rita = AnswerLabel.objects.create(answer=answer, reviewer=reviewer, verdict="supported")
-    ada = AnswerLabel.objects.create(answer=answer, reviewer=admin_user, verdict="supported")
+    ada = AnswerLabel.objects.create(
+        answer=answer, reviewer=admin_user, verdict="supported", verdict_from_claims=True
+    )
     for label, verdicts in (
         (rita, ("supported", "supported")),
         (ada, ("supported", "unsupported")),
@@ -178,10 +180,10 @@ def test_jsonl_has_one_self_contained_row_per_labelled_answer(reviewer_client, l
         "",
         "projects/p1/documents/d2/chunks/c7",
     ]
-    assert [(label["reviewer"], label["verdict"]) for label in row["labels"]] == [
-        ("rita", "supported"),
-        ("ada", "supported"),
-    ]
+    assert [
+        (label["reviewer"], label["verdict"], label["verdict_from_claims"])
+        for label in row["labels"]
+    ] == [("rita", "supported", False), ("ada", "supported", True)]
     assert (row["final_verdict"], row["final_source"]) == ("supported", "agreed")
     assert row["checker"]["engine_version"] == "0.2.0"
     assert row["checker"]["support_score"] == 0.75

@@ -519,6 +519,40 @@ def test_the_answer_verdict_can_be_given_back_to_the_claims(reviewer_client, rev
     assert AnswerLabel.objects.get(answer=paris, reviewer=reviewer).verdict == "contradicted"
 
 
+def test_a_chosen_verdict_equal_to_the_claims_stays_chosen(reviewer_client, reviewer, paris):
+    # given a reviewer who chooses "Supported" for an answer whose one claim is supported
+    start, end = span_of(TEXT, "Paris is the capital of France.")
+    url = reverse("review:save_label", args=[paris.pk])
+    claim = {
+        "claim_count": "1",
+        "claim-1-start": str(start),
+        "claim-1-end": str(end),
+        "claim-1-verdict": "supported",
+    }
+    reviewer_client.post(url, {**claim, "verdict": "supported"})
+
+    # then the page shows their choice, not "From the claims"
+    label = AnswerLabel.objects.get(answer=paris, reviewer=reviewer)
+    assert (label.verdict, label.verdict_from_claims) == ("supported", False)
+    page = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
+    assert re.search(r'name="verdict" value="supported" checked', page)
+    assert re.search(r'name="verdict" value=""><span>From the claims', page)
+
+    # and a later change of a claim, saved as the page posts it, leaves their verdict alone
+    reviewer_client.post(url, {**claim, "claim-1-verdict": "contradicted", "verdict": "supported"})
+    assert AnswerLabel.objects.get(answer=paris, reviewer=reviewer).verdict == "supported"
+
+
+def test_no_verdict_and_no_claims_is_refused_by_name(reviewer_client, paris):
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]), {"claim_count": "0", "verdict": ""}
+    )
+
+    assert response.status_code == 400
+    assert "choose a verdict for the answer, or label its claims" in response.content.decode()
+    assert not AnswerLabel.objects.filter(answer=paris).exists()
+
+
 @pytest.mark.parametrize(
     ("typed", "message"),
     [

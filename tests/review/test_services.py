@@ -1,6 +1,7 @@
 """Labels, the review queue, filters and agreement statistics."""
 
 import datetime as dt
+import importlib
 
 import pytest
 from django.utils import timezone
@@ -374,3 +375,23 @@ def test_a_search_that_matches_nothing_counts_nothing_in_the_queue(reviewer):
 
     assert list(filter_answers(Answer.objects.all(), {"q": "thé"})) == []
     assert services.queue_progress(reviewer, {"q": "thé"}) == {"total": 0, "done": 0, "left": 0}
+
+
+def test_the_migration_marks_verdicts_the_claims_gave_as_theirs(answer, reviewer, second_reviewer):
+    # Before verdict_from_claims, a verdict equal to its claims' showed as "From the claims".
+    from django.apps import apps
+
+    migration = importlib.import_module(
+        "groundview.review.migrations.0004_answerlabel_verdict_from_claims"
+    )
+    start, end = span_of(TEXT, "东京是日本的首都。")
+    claims = [ClaimVerdict(start, end, "supported"), ClaimVerdict(0, 5, "unsupported")]
+    as_claims = services.save_label(answer, reviewer, verdict="partially_supported", claims=claims)
+    own = services.save_label(answer, second_reviewer, verdict="supported", claims=claims)
+    AnswerLabel.objects.update(verdict_from_claims=False)
+
+    migration.mark_derived_verdicts(apps, None)
+
+    as_claims.refresh_from_db()
+    own.refresh_from_db()
+    assert (as_claims.verdict_from_claims, own.verdict_from_claims) == (True, False)

@@ -165,11 +165,18 @@ def labels_of(answer_ids: list[int]) -> tuple[dict, dict]:
     """(answer id -> its labels, answer id -> {(start, end): [each reviewer's claim verdict]})."""
     labels: dict[int, list[dict[str, Any]]] = defaultdict(list)
     reviewer_of: dict[int, tuple[int, str]] = {}
-    for pk, answer_id, reviewer, verdict, note, created, updated in (
+    for pk, answer_id, reviewer, verdict, from_claims, note, created, updated in (
         AnswerLabel.objects.filter(answer_id__in=answer_ids)
         .order_by("answer_id", "created_at", "pk")
         .values_list(
-            "pk", "answer_id", "reviewer__username", "verdict", "note", "created_at", "updated_at"
+            "pk",
+            "answer_id",
+            "reviewer__username",
+            "verdict",
+            "verdict_from_claims",
+            "note",
+            "created_at",
+            "updated_at",
         )
     ):
         reviewer_of[pk] = (answer_id, reviewer)
@@ -177,6 +184,7 @@ def labels_of(answer_ids: list[int]) -> tuple[dict, dict]:
             {
                 "reviewer": reviewer,
                 "verdict": verdict,
+                "verdict_from_claims": from_claims,
                 "note": note,
                 "created_at": created.isoformat(),
                 "updated_at": updated.isoformat(),

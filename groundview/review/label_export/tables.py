@@ -165,6 +165,7 @@ def parquet_schema():
                         [
                             ("reviewer", text),
                             ("verdict", text),
+                            ("verdict_from_claims", pa.bool_()),
                             ("note", text),
                             ("created_at", text),
                             ("updated_at", text),
