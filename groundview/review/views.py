@@ -159,11 +159,9 @@ def answer_list(request: HttpRequest) -> HttpResponse:
             [(key, SORT_LABELS.get(key, key)) for key in SORT_LABELS if key.lstrip("-") in SORTS],
             params.get("sort"),
         ),
-        "ours_svg": histogram_svg(
-            charts.ours, title="Our support score", css="bar bar-ours", peak=peak
-        ),
+        "ours_svg": histogram_svg(charts.ours, title="Our score", css="bar bar-ours", peak=peak),
         "theirs_svg": histogram_svg(
-            charts.theirs, title="Producer's groundingScore", css="bar bar-theirs", peak=peak
+            charts.theirs, title="Their score", css="bar bar-theirs", peak=peak
         ),
         "unchecked": charts.unchecked,
         "unscored": charts.unscored,

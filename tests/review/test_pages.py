@@ -92,7 +92,7 @@ def test_list_shows_answers_and_histogram(reviewer_client, paris):
     assert response.status_code == 200
     html = response.content.decode()
     assert "Tell me about Paris" in html
-    assert "<svg" in html and "Our support score" in html
+    assert "<svg" in html and "Our score" in html
 
 
 def test_the_producer_histogram_says_how_many_answers_it_leaves_out(reviewer_client, paris):
@@ -100,7 +100,7 @@ def test_the_producer_histogram_says_how_many_answers_it_leaves_out(reviewer_cli
 
     html = reviewer_client.get(reverse("review:answer_list")).content.decode()
 
-    assert "(1 answer without one)" in html
+    assert "(the producer's groundingScore; 1 answer without one)" in html
 
 
 def test_the_list_shows_the_date_it_is_sorted_by(reviewer_client, paris):
