@@ -436,9 +436,7 @@ def calibrate(
     `progress_factory(total_claims)` returns a callback told how many claims each answer added, so
     a command can draw a bar; the engine's reading of the claims is the slow part.
     """
-    from groundview.grounding import ENGINE_VERSION
     from groundview.grounding import get_engine as grounding_engine
-    from groundview.grounding.head import feature_names
 
     if method not in PRIOR_STRENGTH:
         raise CalibrationError(f"method must be one of {sorted(PRIOR_STRENGTH)}, not {method!r}")
@@ -446,65 +444,114 @@ def calibrate(
     kind = head_kind(config.verifier)
     claims = select_labelled_claims()
     check_enough(claims, min_labels() if needed is None else needed)
-
     base_spec, base_name = configured_head(config)
-    names = feature_names(kind == "stacked")
-    base_head = base_spec["heads"][kind]
-    if tuple(base_head["features"]) != names:
-        raise CalibrationError(
-            f"{base_name} was fitted on features {base_head['features']}, the engine computes "
-            f"{list(names)}; refit it with `make train-checker` first"
-        )
+    names = check_base_features(base_spec, base_name, kind)
+
     engine = engine if engine is not None else grounding_engine(config)
     progress = progress_factory(len(claims)) if progress_factory else None
     prepared = prepare(claims, engine, progress)
-    if not prepared.train or not prepared.heldout:
-        raise CalibrationError(
-            f"after leaving out {prepared.without_evidence} claims of answers without evidence, "
-            f"{len(prepared.train)} training and {len(prepared.heldout)} held-out claims remain; "
-            "both sides need some"
-        )
-    x_train = np.asarray([row for _, row in prepared.train], dtype=np.float64)
-    y_train = np.asarray([c.supported for c, _ in prepared.train], dtype=np.float64)
-    x_held = np.asarray([row for _, row in prepared.heldout], dtype=np.float64)
-    y_held = np.asarray([c.supported for c, _ in prepared.heldout], dtype=np.float64)
-    if not 0 < y_train.sum() < len(y_train):
-        raise CalibrationError(
-            "the training claims that have evidence are all labelled alike; a calibration needs "
-            "claims of both kinds"
-        )
-
+    check_prepared(prepared)
+    x_train, y_train = as_arrays(prepared.train)
+    x_held, y_held = as_arrays(prepared.heldout)
     new_heads = fitted_heads(base_spec, kind, x_train, y_train, method)
+
     threshold = config.default_citation_threshold
-    comparison = []
-    for name, version, head in comparable_heads(kind, names, (base_spec, base_name)):
-        figures = evaluate(claim_scores(head, x_held), y_held, threshold)
-        comparison.append({"name": name, "version_id": version.pk if version else None, **figures})
-    mine = evaluate(claim_scores(new_heads[kind], x_held), y_held, threshold)
-
-    def count(side):
-        return {
-            "claims": len(side),
-            "answers": len({c.answer_id for c, _ in side}),
-            "claim_labels": sum(c.reviewers for c, _ in side),
-            "supported": round(sum(c.supported for c, _ in side), 2),
+    comparison = [
+        {
+            "name": name,
+            "version_id": version.pk if version else None,
+            **evaluate(claim_scores(head, x_held), y_held, threshold),
         }
-
+        for name, version, head in comparable_heads(kind, names, (base_spec, base_name))
+    ]
+    mine = evaluate(claim_scores(new_heads[kind], x_held), y_held, threshold)
     fitted_on = {
-        "train": count(prepared.train),
-        "heldout": count(prepared.heldout),
+        "train": side_counts(prepared.train),
+        "heldout": side_counts(prepared.heldout),
         "without_evidence": prepared.without_evidence,
         "split": SPLIT_RULE,
         "threshold": threshold,
         "kind": kind,
         "prior_strength": PRIOR_STRENGTH[method],
     }
+    version = save_version(
+        base_spec, new_heads, method, config.verifier, kind, fitted_on, mine, comparison, user
+    )
+    logger.info(
+        "checker version %s: %d training claims, held-out balanced accuracy %s, AUC %s",
+        version.name,
+        len(prepared.train),
+        mine["balanced_accuracy"],
+        mine["auc"],
+    )
+    return version
+
+
+def check_base_features(base_spec: dict[str, Any], base_name: str, kind: str) -> tuple[str, ...]:
+    """The engine's feature names, if the head calibrated from was fitted on them."""
+    from groundview.grounding.head import feature_names
+
+    names = feature_names(kind == "stacked")
+    fitted = base_spec["heads"][kind]["features"]
+    if tuple(fitted) != names:
+        raise CalibrationError(
+            f"{base_name} was fitted on features {fitted}, the engine computes "
+            f"{list(names)}; refit it with `make train-checker` first"
+        )
+    return names
+
+
+def check_prepared(prepared: Prepared) -> None:
+    """Claims without evidence have no features: what is left must still have both sides."""
+    if not prepared.train or not prepared.heldout:
+        raise CalibrationError(
+            f"after leaving out {prepared.without_evidence} claims of answers without evidence, "
+            f"{len(prepared.train)} training and {len(prepared.heldout)} held-out claims remain; "
+            "both sides need some"
+        )
+    supported = sum(claim.supported for claim, _ in prepared.train)
+    if not 0 < supported < len(prepared.train):
+        raise CalibrationError(
+            "the training claims that have evidence are all labelled alike; a calibration needs "
+            "claims of both kinds"
+        )
+
+
+def as_arrays(side: Sequence[tuple[LabelledClaim, list[float]]]) -> tuple[np.ndarray, np.ndarray]:
+    x = np.asarray([row for _, row in side], dtype=np.float64)
+    y = np.asarray([claim.supported for claim, _ in side], dtype=np.float64)
+    return x, y
+
+
+def side_counts(side: Sequence[tuple[LabelledClaim, list[float]]]) -> dict[str, Any]:
+    return {
+        "claims": len(side),
+        "answers": len({c.answer_id for c, _ in side}),
+        "claim_labels": sum(c.reviewers for c, _ in side),
+        "supported": round(sum(c.supported for c, _ in side), 2),
+    }
+
+
+def save_version(
+    base_spec: dict[str, Any],
+    heads: dict[str, Any],
+    method: str,
+    verifier: str,
+    kind: str,
+    fitted_on: dict[str, Any],
+    mine: dict[str, Any],
+    comparison: list[dict[str, Any]],
+    user,
+) -> CheckerVersion:
+    """Store the fitted heads as a new version, named after its id (cal-<id>)."""
+    from groundview.grounding import ENGINE_VERSION
+
     calibrated_from = f"{base_spec.get('version', 'head')}-{kind}"
     with transaction.atomic():
         version = CheckerVersion.objects.create(
             name="pending",
             engine_version=ENGINE_VERSION,
-            verifier=config.verifier,
+            verifier=verifier,
             method=method,
             calibrated_from=calibrated_from,
             head_spec={},
@@ -520,23 +567,13 @@ def calibrate(
         version.head_spec = {
             # Head.version is "<version>-<kind>": run model ids then read "...+head-v3+cal-3-features".
             "version": f"{base_spec.get('version', 'head')}+{version.name}",
-            "heads": new_heads,
+            "heads": heads,
             "calibrated_from": calibrated_from,
             "method": method,
             "fitted_on": fitted_on,
         }
-        version.comparison = [
-            *comparison,
-            {"name": version.name, "version_id": version.pk, **mine},
-        ]
+        version.comparison = [*comparison, {"name": version.name, "version_id": version.pk, **mine}]
         version.save(update_fields=["name", "head_spec", "comparison"])
-    logger.info(
-        "checker version %s: %d training claims, held-out balanced accuracy %s, AUC %s",
-        version.name,
-        len(prepared.train),
-        mine["balanced_accuracy"],
-        mine["auc"],
-    )
     return version
 
 
