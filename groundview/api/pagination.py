@@ -39,13 +39,28 @@ class Cursor(CursorPagination):
     def decode_cursor(self, request):
         # A 400 naming the parameter, as KeysetCursor gives, rather than DRF's 404.
         try:
-            return super().decode_cursor(request)
+            cursor = super().decode_cursor(request)
         except NotFound:
-            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
+            cursor = None
+            valid = False
+        else:
+            # DRF hands the position to the filter unread: "p=abc" against an id was a 500.
+            valid = (
+                cursor is None or cursor.position is None or self.valid_position(cursor.position)
+            )
+        if not valid:
+            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]})
+        return cursor
+
+    def valid_position(self, position: str) -> bool:
+        return position.isascii() and position.isdigit() and int(position) < 2**63
 
 
 class NameCursor(Cursor):
     ordering = "name"
+
+    def valid_position(self, position: str) -> bool:
+        return "\x00" not in position
 
 
 class KeysetCursor(BasePagination):

@@ -1,6 +1,9 @@
 """A list or export reads the parameters it documents, and refuses the rest: a misspelt filter is
 a 400 naming it, never every row; pagination mistakes are 400s naming the parameter everywhere."""
 
+import base64
+from urllib.parse import urlencode
+
 import pytest
 
 
@@ -46,6 +49,26 @@ def test_the_filters_a_list_documents_still_work(reviewer_client, answer):
     assert found.status_code == 200
     assert [a["id"] for a in found.json()["results"]] == [answer.pk]
     assert exported.status_code == 200 and b"".join(exported.streaming_content) == b""
+
+
+@pytest.mark.parametrize(
+    ("path", "position"),
+    [
+        ("/api/labels", "abc"),
+        ("/api/checks", "1e3"),
+        ("/api/batches", "99999999999999999999"),
+        ("/api/answers/{answer}/checks", "-1"),
+        ("/api/sessions", "a\x00b"),
+    ],
+)
+def test_a_tampered_cursor_position_is_400_not_500(reviewer_client, answer, path, position):
+    # DRF's cursors are base64 of a query string; "p" is where the next page starts.
+    cursor = base64.b64encode(urlencode({"p": position}).encode()).decode()
+
+    response = reviewer_client.get(path.format(answer=answer.pk), {"cursor": cursor})
+
+    assert response.status_code == 400
+    assert response.json() == {"cursor": ["Invalid cursor."]}
 
 
 @pytest.mark.parametrize("path", ["/api/answers", "/api/labels", "/api/checks", "/api/sessions"])
