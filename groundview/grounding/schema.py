@@ -199,10 +199,9 @@ def _facts(value: Any, max_facts: int, max_fact_chars: int) -> list[Fact]:
         if not isinstance(item, Mapping):
             raise RequestError(path, f"must be an object, got {_type_name(item)}")
         _check_unknown(item, {"factText", "fact_text", "attributes"}, f"{path}.")
+        # proto3: an absent or null string is the empty one (Google's REST client leaves "" out).
         raw_text = _pick(item, "factText", "fact_text", f"{path}.")
-        if raw_text is None:
-            raise RequestError(f"{path}.factText", "is required")
-        text = _string(raw_text, f"{path}.factText")
+        text = "" if raw_text is None else _string(raw_text, f"{path}.factText")
         if len(text) > max_fact_chars:
             raise RequestError(
                 f"{path}.factText",
@@ -242,9 +241,7 @@ def parse_request(
         raise RequestError("", f"the request body must be a JSON object, got {_type_name(payload)}")
     _check_unknown(payload, _TOP_LEVEL, "")
     raw_answer = _pick(payload, "answerCandidate", "answer_candidate", "")
-    if raw_answer is None:
-        raise RequestError("answerCandidate", "is required")
-    answer = _string(raw_answer, "answerCandidate")
+    answer = "" if raw_answer is None else _string(raw_answer, "answerCandidate")
     if len(answer) > MAX_ANSWER_CHARS:
         raise RequestError(
             "answerCandidate",

@@ -198,6 +198,29 @@ def test_googles_rest_client_with_the_real_engine(live_server, token):
     assert response.cited_chunks[first.citation_indices[0]].source == "0"
 
 
+@pytest.mark.model
+def test_googles_client_may_send_an_empty_answer_and_a_fact_of_attributes_alone(live_server, token):
+    # Its REST transport leaves out every string that is "": the body has no answerCandidate
+    # and a fact with no factText, which proto3 JSON reads as "".
+    client = client_for(de, "GroundedGenerationServiceClient", live_server, token)
+    fact = de.GroundingFact(fact_text="", attributes={"author": "Wikipedia"})
+
+    empty = client.check_grounding(
+        request=de.CheckGroundingRequest(grounding_config=CONFIG, facts=[fact])
+    )
+    checked = client.check_grounding(
+        request=de.CheckGroundingRequest(
+            grounding_config=CONFIG,
+            answer_candidate="Paris is in France.",
+            facts=[fact, de.GroundingFact(fact_text="Paris is the capital of France.")],
+        )
+    )
+
+    assert list(empty.claims) == []
+    assert [c.claim_text for c in checked.claims] == ["Paris is in France."]
+    assert [c.source for c in checked.cited_chunks] == ["1"]
+
+
 def test_googles_client_gets_answers_and_sessions_and_a_missing_one_is_not_found(
     live_server, token
 ):
