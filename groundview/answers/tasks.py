@@ -51,23 +51,25 @@ TIME_LIMIT = 660
     retry_jitter=True,
 )
 def check_runs(self, run_ids: list[int]) -> dict[str, int]:
+    # The runs this delivery took; another worker's runs of the same message are not failed here.
+    taken: list[int] = []
     try:
-        outcome = checks.run_checks(run_ids)
+        outcome = checks.run_checks(run_ids, taken)
     except TRANSIENT as exc:
         if self.request.retries >= self.max_retries:
             # Celery is about to give up: say why on the runs instead of leaving them to the sweep.
             attempts = self.request.retries + 1
             logger.error("check runs %s: giving up after %s attempts", run_ids, attempts)
-            checks.fail_unfinished(
-                run_ids, f"gave up after {attempts} attempts: {checks.describe(exc)}"
+            checks.fail_task_runs(
+                run_ids, taken, f"gave up after {attempts} attempts: {checks.describe(exc)}"
             )
         raise  # autoretry_for sends the retry (or, past max_retries, fails the task)
     except SoftTimeLimitExceeded:
-        checks.fail_unfinished(run_ids, f"timed out after {SOFT_TIME_LIMIT} s")
+        checks.fail_task_runs(run_ids, taken, f"timed out after {SOFT_TIME_LIMIT} s")
         raise
     except Exception as exc:
         # A bug of ours, not the engine's verdict: fail the runs visibly rather than leave them
         # "running" for ever, and let Celery log the traceback.
-        checks.fail_unfinished(run_ids, checks.describe(exc))
+        checks.fail_task_runs(run_ids, taken, checks.describe(exc))
         raise
     return {"succeeded": outcome.succeeded, "failed": outcome.failed, "skipped": outcome.skipped}

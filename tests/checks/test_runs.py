@@ -6,6 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connections
+from django.utils import timezone
 
 from groundview.answers import checks
 from groundview.answers.exporting import answer_jsonl
@@ -322,11 +323,11 @@ def flaky(monkeypatch, failures):
     calls = []
     real = checks.run_checks
 
-    def run_checks(run_ids):
+    def run_checks(run_ids, taken_ids=None):
         calls.append(run_ids)
         if len(calls) <= failures:
             raise OperationalError("server closed the connection unexpectedly")
-        return real(run_ids)
+        return real(run_ids, taken_ids)
 
     monkeypatch.setattr(checks, "run_checks", run_checks)
     return calls
@@ -396,3 +397,87 @@ def test_an_answer_with_nothing_to_check_gets_no_score(text, django_capture_on_c
     assert run.status == Status.SUCCEEDED
     assert run.response["supportScore"] == 1.0  # the engine's answer is stored as it was ...
     assert run.support_score is None  # ... but it does not rank the answer as well grounded
+
+
+def test_an_answer_whose_request_cannot_be_built_fails_alone(fake_engine, monkeypatch):
+    from groundview.answers.checks import running
+
+    good = CheckRun.objects.create(answer=create_sourced_answer("Paris is nice."))
+    broken = CheckRun.objects.create(answer=create_sourced_answer("France is big."))
+    build = running.prepare_request
+
+    def prepare(answer):
+        if answer.pk == broken.answer_id:
+            raise KeyError("references")
+        return build(answer)
+
+    monkeypatch.setattr(running, "prepare_request", prepare)
+
+    assert checks.run_checks([broken.pk, good.pk]) == checks.Outcome(succeeded=1, failed=1)
+    broken.refresh_from_db()
+    assert (broken.status, broken.error) == (
+        Status.FAILED,
+        "cannot build the request: KeyError: 'references'",
+    )
+    good.refresh_from_db()
+    assert (good.status, good.timings["batch_size"]) == (Status.SUCCEEDED, 1)
+
+
+def test_a_failing_task_leaves_the_runs_another_worker_is_running(fake_engine, monkeypatch):
+    if connections["default"].vendor != "postgresql":
+        pytest.skip("run locks are PostgreSQL session locks")
+    from groundview.answers.checks import running
+    from groundview.answers.tasks import check_runs
+
+    mine = CheckRun.objects.create(answer=create_sourced_answer("Paris is nice."))
+    untaken = CheckRun.objects.create(answer=create_sourced_answer("Rome is old."))
+    theirs = CheckRun.objects.create(
+        answer=create_sourced_answer("France is big."), status=Status.RUNNING, attempts=1
+    )
+
+    def finish(*args, **kwargs):
+        raise RuntimeError("a bug while storing")
+
+    monkeypatch.setattr(running, "finish", finish)
+    other = connections.create_connection("default")
+    try:
+        # A live worker is checking `theirs` (the sweep sent its message again, with the others).
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_lock(%s)", [theirs.pk])
+        # `untaken` is in the message too, but the task fails before it gets to it.
+        monkeypatch.setattr(running, "take_run", taking_only(running.take_run, mine.pk))
+        check_runs.apply(args=[[mine.pk, theirs.pk, untaken.pk]])
+    finally:
+        other.close()
+
+    statuses = {
+        run.pk: (run.status, run.error)
+        for run in CheckRun.objects.filter(pk__in=[mine.pk, theirs.pk, untaken.pk])
+    }
+    assert statuses == {
+        mine.pk: (Status.FAILED, "RuntimeError: a bug while storing"),
+        untaken.pk: (Status.FAILED, "RuntimeError: a bug while storing"),
+        theirs.pk: (Status.RUNNING, ""),
+    }
+
+
+def taking_only(take_run, run_id):
+    return lambda pk: take_run(pk) if pk == run_id else None
+
+
+def test_a_rerun_joins_a_live_run_and_replaces_one_nothing_will_finish(settings, monkeypatch):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    answer = create_sourced_answer()
+    live = CheckRun.objects.create(answer=answer, status=Status.RUNNING, attempts=1)
+
+    joined, created = checks.join_or_queue_check(answer, send=lambda run_ids: None)
+    assert (joined.pk, created) == (live.pk, False)
+
+    # The process running it was restarted: its lease ran out and nothing sweeps in eager mode.
+    CheckRun.objects.filter(pk=live.pk).update(lease_expires_at=timezone.now())
+    new, created = checks.join_or_queue_check(answer, send=lambda run_ids: None)
+
+    assert created and new.pk != live.pk
+    live.refresh_from_db()
+    assert live.status == Status.FAILED
+    assert live.error == checks.STOPPED

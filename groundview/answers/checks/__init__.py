@@ -32,6 +32,8 @@ from groundview.answers.checks.leases import (
 )
 from groundview.answers.checks.progress import BatchProgress, batch_progress
 from groundview.answers.checks.queueing import (
+    STOPPED,
+    fail_task_runs,
     fail_unfinished,
     join_or_queue_check,
     queue_check,
@@ -45,6 +47,7 @@ from groundview.answers.checks.versions import get_default_version, head_file
 
 __all__ = [
     "MAX_ATTEMPTS",
+    "STOPPED",
     "BatchProgress",
     "Outcome",
     "Sweep",
@@ -54,6 +57,7 @@ __all__ = [
     "describe",
     "engine_config",
     "engine_version",
+    "fail_task_runs",
     "fail_unfinished",
     "finish",
     "get_default_version",

@@ -7,13 +7,13 @@ apps.py imports tasks.py at start-up so the name is registered in every process.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import partial
 
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
@@ -30,6 +30,7 @@ logger = logging.getLogger(__name__)
 
 # The name groundview/answers/tasks.py registers check_runs under.
 CHECK_RUNS_TASK = "answers.check_runs"
+STOPPED = "the process checking it stopped before it finished (it was restarted)"
 
 Status = CheckRun.Status
 
@@ -70,18 +71,23 @@ def join_or_queue_check(
 
     The page's re-run button and the API's POST both come here, so repeated requests join the
     pending run instead of queueing duplicates; the answer's row lock makes two requests at the
-    same moment agree on one run. `send` replaces `send_runs` for the new run (the page sends
-    from a thread in eager mode, so its request returns at once).
+    same moment agree on one run. Only a run whose lease is alive is joined. `send` replaces
+    `send_runs` for the new run (the page sends from a thread in eager mode, so its request
+    returns at once).
     """
     with transaction.atomic():
         Answer.objects.select_for_update().filter(pk=answer.pk).exists()
-        pending = (
-            CheckRun.objects.filter(answer=answer, status__in=UNFINISHED_RUNS)
-            .order_by("-pk")
-            .first()
+        now = timezone.now()
+        pending = list(
+            CheckRun.objects.filter(answer=answer, status__in=UNFINISHED_RUNS).order_by("-pk")
         )
-        if pending is not None:
-            return pending, False
+        live = next((run for run in pending if run.lease_expires_at > now), None)
+        if live is not None:
+            return live, False
+        if pending and settings.CELERY_TASK_ALWAYS_EAGER:
+            # Nothing sweeps without a broker: the process that ran these stopped (a restart),
+            # and they would stay unfinished for ever.
+            fail_unfinished([run.pk for run in pending], STOPPED)
         run = CheckRun.objects.create(answer=answer)
         transaction.on_commit(partial(send or send_runs, [run.pk]))
     return run, True
@@ -122,4 +128,18 @@ def fail_unfinished(run_ids: Sequence[int], error: str) -> int:
     """Fail whatever of these runs did not finish (the task gave up or ran out of time)."""
     return CheckRun.objects.filter(pk__in=run_ids, status__in=UNFINISHED_RUNS).update(
         status=Status.FAILED, error=error, finished_at=timezone.now()
+    )
+
+
+def fail_task_runs(run_ids: Sequence[int], taken: Collection[int], error: str) -> int:
+    """Fail the runs a failing task answers for: those it took, and those nobody has taken yet.
+
+    A run of the same message that another worker is running (a duplicate delivery, or a
+    message the sweep sent again) is that worker's to finish: failing it would throw its result
+    away.
+    """
+    return (
+        CheckRun.objects.filter(pk__in=run_ids, status__in=UNFINISHED_RUNS)
+        .filter(Q(status=Status.QUEUED) | Q(pk__in=list(taken)))
+        .update(status=Status.FAILED, error=error, finished_at=timezone.now())
     )

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from groundview.answers.checks.engine import describe, engine_version, get_engine_and_version
 from groundview.answers.checks.leases import MAX_ATTEMPTS, holding_leases, lost_worker_error
+from groundview.answers.checks.queueing import fail_unfinished
 from groundview.answers.checks.requests import prepare_request
 from groundview.answers.models import Answer, CheckerVersion, CheckRun, lease_deadline
 
@@ -46,18 +47,26 @@ class Outcome:
     skipped: int = 0
 
 
-def run_checks(run_ids: Sequence[int]) -> Outcome:
+def run_checks(run_ids: Sequence[int], taken_ids: list[int] | None = None) -> Outcome:
     """Run the given checks through the engine together. Idempotent.
 
     A run already finished, or being run right now by a live worker, is skipped. A run left
     "running" by a worker that died is taken over: its row lock died with the worker's connection.
     The runs' leases are renewed while the engine works on them (leases.py).
     Engine errors fail the run they belong to; database errors propagate, for the task to retry.
+    `taken_ids` is filled with the runs taken as they are taken, so a task that fails midway
+    knows which runs are its own (queueing.fail_task_runs).
     """
     outcome = Outcome()
     with run_locks(run_ids) as locked:
         outcome.skipped += len(run_ids) - len(locked)
-        taken = [run for run in (take_run(run_id) for run_id in locked) if run is not None]
+        taken = []
+        for run_id in locked:
+            run = take_run(run_id)
+            if run is not None:
+                taken.append(run)
+                if taken_ids is not None:
+                    taken_ids.append(run.pk)
         outcome.skipped += len(locked) - len(taken)
         if taken:
             with holding_leases([run.pk for run in taken]):
@@ -72,9 +81,19 @@ def run_taken(taken: list[CheckRun]) -> int:
     timings: list[dict[str, Any]] = []
     requests: list[dict[str, Any]] = []
     sources: list[list[dict[str, Any]]] = []
+    ready: list[CheckRun] = []
     for run in taken:
         started = time.monotonic()
-        request, fact_sources = prepare_request(run.answer)
+        try:
+            request, fact_sources = prepare_request(run.answer)
+        except (DatabaseError, *ABORTING):
+            raise
+        except Exception as exc:
+            # One answer whose request cannot be built must not sink the others (as in check_all).
+            logger.exception("check run %s: cannot build its request", run.pk)
+            fail_unfinished([run.pk], f"cannot build the request: {describe(exc)}")
+            continue
+        ready.append(run)
         requests.append(request)
         sources.append(fact_sources)
         timings.append(
@@ -83,14 +102,16 @@ def run_taken(taken: list[CheckRun]) -> int:
                 "build_ms": round((time.monotonic() - started) * 1000, 1),
             }
         )
+    if not ready:
+        return 0
     results, engine_ms, engine, version = check_all(requests)
     succeeded = 0
     for run, request, fact_sources, run_timings, (response, error) in zip(
-        taken, requests, sources, timings, results, strict=True
+        ready, requests, sources, timings, results, strict=True
     ):
-        run_timings["engine_ms"] = round(engine_ms / len(taken), 1)
+        run_timings["engine_ms"] = round(engine_ms / len(ready), 1)
         run_timings["batch_engine_ms"] = round(engine_ms, 1)
-        run_timings["batch_size"] = len(taken)
+        run_timings["batch_size"] = len(ready)
         succeeded += finish(
             run, request, fact_sources, response, error, run_timings, engine, version
         )
