@@ -34,26 +34,41 @@ def lockout_seconds() -> int:
 
 def _key(username: str, address: str) -> str:
     digest = hashlib.sha256(f"{username.casefold()}\0{address}".encode()).hexdigest()
-    return f"groundview:login-failures:{digest}"
+    return f"groundview:login-attempts:{digest}"
 
 
 def seconds_locked(username: str, address: str) -> int:
     """How long this pair must still wait; 0 when it may try."""
-    failures, since = cache.get(_key(username, address), (0, 0.0))
-    if failures < max_failures():
+    key = _key(username, address)
+    if cache.get(key, 0) < max_failures():
         return 0
+    since = cache.get(f"{key}:at", 0.0)
     return max(0, math.ceil(since + lockout_seconds() - time.time()))
 
 
-def record_failure(username: str, address: str) -> None:
-    key = _key(username, address)
-    failures, _ = cache.get(key, (0, 0.0))
-    # The window restarts at each failure: a steady trickle of guesses stays locked out.
-    cache.set(key, (failures + 1, time.time()), lockout_seconds())
+def count_attempt(username: str, address: str) -> int:
+    """Count an attempt before its password is checked; the attempts counted so far.
+
+    Counted first and atomically (an increment in the shared cache), so guesses sent in parallel
+    each use up one of the allowed attempts instead of all reading the same count. A successful
+    sign-in clears the count, so only failures add up.
+    """
+    key, seconds = _key(username, address), lockout_seconds()
+    cache.add(key, 0, seconds)
+    try:
+        attempts = cache.incr(key)
+    except ValueError:  # it expired between add and incr
+        cache.add(key, 0, seconds)
+        attempts = cache.incr(key)
+    # The window restarts at each attempt: a steady trickle of guesses stays locked out.
+    cache.touch(key, seconds)
+    cache.set(f"{key}:at", time.time(), seconds)
+    return attempts
 
 
 def clear_failures(username: str, address: str) -> None:
-    cache.delete(_key(username, address))
+    key = _key(username, address)
+    cache.delete_many([key, f"{key}:at"])
 
 
 LOCKED_OUT = (
@@ -69,6 +84,8 @@ class ThrottledLoginMixin:
         username = self.cleaned_data.get("username") or ""
         address = client_address(self.request)
         wait = seconds_locked(username, address)
+        if not wait and count_attempt(username, address) > max_failures():
+            wait = lockout_seconds()
         if wait:
             self.locked_out, self.retry_after = True, wait
             minutes = math.ceil(wait / 60)
@@ -77,12 +94,7 @@ class ThrottledLoginMixin:
                 code="locked_out",
                 params={"wait": f"{minutes} minute{'s' if minutes != 1 else ''}"},
             )
-        try:
-            cleaned = super().clean()
-        except ValidationError as error:
-            if any(e.code == "invalid_login" for e in error.error_list):
-                record_failure(username, address)
-            raise
+        cleaned = super().clean()
         clear_failures(username, address)
         return cleaned
 

@@ -1,7 +1,12 @@
 """Failed sign-ins are counted per (username, address); past the limit the login pages refuse."""
 
+import os
+import threading
+
 import pytest
-from django.test import override_settings
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client, override_settings
 from django.urls import reverse
 
 
@@ -60,3 +65,37 @@ def test_the_admin_login_is_throttled_too(client, admin_user):
     response = attempt(client, "ada", "pw-ada-123", url=url)
     assert b"Too many failed sign-in attempts" in response.content
     assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db
+def test_guesses_sent_at_once_each_use_up_an_attempt_in_a_shared_redis_cache(settings):
+    # Two web processes share a count only through a shared cache; Redis is what compose uses.
+    broker = os.environ.get("GROUNDVIEW_TEST_BROKER_URL", "redis://127.0.0.1:6379/15")
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": broker.rsplit("/", 1)[0] + "/14",
+        }
+    }
+    settings.GROUNDVIEW_LOGIN_MAX_FAILURES = 3
+    cache.clear()
+    barrier = threading.Barrier(12)
+    codes = []
+
+    def guess():
+        client = Client()
+        barrier.wait()
+        try:
+            codes.append(attempt(client, "rita", "wrong", address="10.9.9.9").status_code)
+        finally:
+            connection.close()  # each thread's own
+
+    threads = [threading.Thread(target=guess) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    cache.clear()
+
+    # Three were checked (and failed); the other nine were refused unchecked.
+    assert sorted(codes) == [200] * 3 + [429] * 9
