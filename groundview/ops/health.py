@@ -93,6 +93,9 @@ def model() -> str | None:
 
 
 CHECKS = {"database": database, "broker": broker, "model": model}
+# What this process cannot serve without. A broker that is down only delays checks (runs wait in
+# the database for the sweep), so reviewing goes on and the process reports itself "degraded".
+REQUIRED = ("database", "model")
 
 
 def readiness() -> dict[str, str]:

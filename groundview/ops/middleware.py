@@ -32,9 +32,15 @@ def healthz(request):
 
 def readyz(request):
     checks = health.readiness()
-    ready = all(outcome == "ok" for outcome in checks.values())
+    ready = all(checks[name] == "ok" for name in health.REQUIRED)
+    if not ready:
+        state = "unavailable"
+    elif all(outcome == "ok" for outcome in checks.values()):
+        state = "ready"
+    else:
+        state = "degraded"
     return JsonResponse(
-        {"status": "ready" if ready else "unavailable", "checks": checks},
+        {"status": state, "checks": checks},
         status=200 if ready else 503,
         json_dumps_params={"sort_keys": True},
     )

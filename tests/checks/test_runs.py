@@ -363,26 +363,39 @@ def test_a_task_that_keeps_failing_transiently_fails_its_runs(fake_engine, monke
     )
 
 
-def test_runs_whose_task_cannot_be_sent_are_failed(
-    fake_engine, monkeypatch, django_capture_on_commit_callbacks
+def test_runs_whose_task_cannot_be_sent_wait_for_the_sweep(
+    fake_engine, monkeypatch, settings, django_capture_on_commit_callbacks
 ):
     from kombu.exceptions import OperationalError
 
     from groundview.answers import tasks
 
+    attempts = []
+
     def unreachable(run_ids):
+        attempts.append(run_ids)
         raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
 
     monkeypatch.setattr(tasks.check_runs, "delay", unreachable)
+    settings.GROUNDVIEW_CHECK_BATCH_SIZE = 1
 
-    batch = queue([create_sourced_answer()], django_capture_on_commit_callbacks)
-
-    progress = checks.batch_progress(batch)
-    assert (progress.failed, progress.queued) == (1, 0)
-    assert progress.failures[0][2] == (
-        "could not queue the check: "
-        "OperationalError: Error 111 connecting to redis:6379. Connection refused."
+    # Given a broker that is down while two checks are queued
+    batch = queue(
+        [create_sourced_answer(), create_sourced_answer("Rome is old.")],
+        django_capture_on_commit_callbacks,
     )
+
+    # then the runs stay queued, due at once, and one publish was tried, not one per run
+    progress = checks.batch_progress(batch)
+    assert (progress.failed, progress.queued) == (0, 2)
+    assert len(attempts) == 1
+    assert set(checks.select_stale_runs()) == set(CheckRun.objects.filter(batch=batch))
+
+    # and once the broker is back, the sweep sends them and they are checked
+    sweep = checks.requeue_stale()
+    assert sorted(sweep.requeued) == sorted(r.pk for r in CheckRun.objects.filter(batch=batch))
+    checks.run_checks(sweep.requeued)
+    assert checks.batch_progress(batch).succeeded == 2
 
 
 @pytest.mark.model

@@ -155,7 +155,7 @@ def requeue_runs(runs: QuerySet[CheckRun], *, limit: int | None = None, stale_be
             if unchanged.update(requeues=F("requeues") + 1, lease_expires_at=now + lease):
                 sweep.requeued.append(pk)
         if sweep.requeued:
-            transaction.on_commit(partial(send_runs, sweep.requeued, fail_unsent=False))
+            transaction.on_commit(partial(send_runs, sweep.requeued))
     if sweep:
         logger.warning(
             "check runs: sent %d stale run(s) again %s, gave up on %d %s",

@@ -17,7 +17,6 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
-from groundview.answers.checks.engine import describe
 from groundview.answers.models import (
     UNFINISHED_RUNS,
     UNFINISHED_STATES,
@@ -105,23 +104,26 @@ def queue_checks_after_import(answer_ids: Sequence[int]) -> CheckBatch | None:
     return queue_checks(finished, description=f"after import of {len(finished)} answer(s)")
 
 
-def send_runs(run_ids: Sequence[int], *, fail_unsent: bool = True) -> None:
+def send_runs(run_ids: Sequence[int]) -> None:
     """One task per GROUNDVIEW_CHECK_BATCH_SIZE runs (in eager mode they run here and now).
 
-    A run whose task cannot be published is failed, so whoever queued it sees why; the sweep
-    passes fail_unsent=False instead and leaves the run for its next round.
+    Runs whose task cannot be published stay queued, due at once, and the workers' next sweep
+    sends them once the broker is back: the database is the queue of record, and a broker that
+    is down for a moment delays checks rather than failing them.
     """
     task = current_app.tasks[CHECK_RUNS_TASK]
     size = max(1, settings.GROUNDVIEW_CHECK_BATCH_SIZE)
     for start in range(0, len(run_ids), size):
-        chunk = list(run_ids[start : start + size])
         try:
-            task.delay(chunk)
-        except KombuOperationalError as exc:
-            # Celery already retried the publish.
-            logger.exception("cannot queue check runs %s", chunk)
-            if fail_unsent:
-                fail_unfinished(chunk, f"could not queue the check: {describe(exc)}")
+            task.delay(list(run_ids[start : start + size]))
+        except KombuOperationalError:
+            # Celery already retried the publish; the rest would wait as long again each.
+            unsent = list(run_ids[start:])
+            logger.exception("cannot queue check runs %s; the sweep will send them", unsent[:20])
+            CheckRun.objects.filter(pk__in=unsent, status__in=UNFINISHED_RUNS).update(
+                lease_expires_at=timezone.now()
+            )
+            return
 
 
 def fail_unfinished(run_ids: Sequence[int], error: str) -> int:
