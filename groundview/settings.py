@@ -5,6 +5,7 @@ With nothing set, groundview runs on a SQLite file under var/ with Celery in eag
 """
 
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -38,11 +39,51 @@ DATA_DIR = _data_dir()
 VAR_DIR = DATA_DIR
 
 
+# Every value read from the environment is checked here, so a typo stops start-up with a message
+# naming the variable, rather than a bare ValueError at start-up or a 500 on some later request.
+TRUE, FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off"}
+RATE = re.compile(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
 def env_bool(name: str, default: bool) -> bool:
     value = os.environ.get(name)
-    if value is None or value == "":
+    if value is None or value.strip() == "":
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    if value.strip().lower() not in TRUE | FALSE:
+        raise ImproperlyConfigured(f"{name}={value!r}: use 1/0, true/false, yes/no or on/off")
+    return value.strip().lower() in TRUE
+
+
+def env_number(name: str, default: float, *, minimum: float, kind: type = int):
+    """An int (or, with kind=float, a float) of at least `minimum`."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return kind(default)
+    try:
+        number = kind(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r}: expected a number, e.g. {default}") from None
+    if number < minimum:
+        raise ImproperlyConfigured(f"{name}={value!r}: must be at least {minimum}")
+    return number
+
+
+def env_rate(name: str, default: str) -> str | None:
+    """A DRF throttle rate ("60/minute"); empty turns the limit off."""
+    value = os.environ.get(name, default).strip()
+    if value and not RATE.fullmatch(value):
+        raise ImproperlyConfigured(
+            f"{name}={value!r}: expected requests per period, e.g. 60/minute (second, hour, day)"
+        )
+    return value or None
+
+
+def env_log_level(name: str, default: str) -> str:
+    value = os.environ.get(name, "").strip().upper() or default
+    if value not in LOG_LEVELS:
+        raise ImproperlyConfigured(f"{name}={value!r}: use one of {', '.join(LOG_LEVELS)}")
+    return value
 
 
 def env_list(name: str, default: list[str]) -> list[str]:
@@ -132,7 +173,7 @@ if not os.environ.get("DATABASE_URL"):
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'groundview.sqlite3'}",
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        conn_max_age=env_number("DATABASE_CONN_MAX_AGE", 60, minimum=0),
         # A persistent connection may have been closed under us (database restart, failover,
         # pg_terminate_backend): check it before each request's first query and reconnect.
         conn_health_checks=True,
@@ -142,7 +183,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # An unreachable server (a dead host rather than a stopped one) must fail a request or a
     # readiness probe in seconds, not after the kernel's TCP timeout of minutes.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
-        "connect_timeout", int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "5"))
+        "connect_timeout", env_number("DATABASE_CONNECT_TIMEOUT", 5, minimum=1)
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -182,26 +223,28 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 # Redis redelivers an unacknowledged task after this long; it must exceed the longest task.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
+    "visibility_timeout": env_number("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1)
 }
 
 # Queue a grounding check for every imported answer (import command and API create).
 GROUNDVIEW_CHECK_ON_IMPORT = env_bool("GROUNDVIEW_CHECK_ON_IMPORT", default=False)
 # Checks per Celery task: a worker runs a task's checks through the engine together.
-GROUNDVIEW_CHECK_BATCH_SIZE = int(os.environ.get("GROUNDVIEW_CHECK_BATCH_SIZE", "8"))
+GROUNDVIEW_CHECK_BATCH_SIZE = env_number("GROUNDVIEW_CHECK_BATCH_SIZE", 8, minimum=1)
 # Dotted path of a callable(EngineConfig) -> engine; empty = groundview.grounding.get_engine.
 # Tests point workers at fake engines with it.
 GROUNDVIEW_CHECK_ENGINE = os.environ.get("GROUNDVIEW_CHECK_ENGINE", "")
 # The lease of a check run: a run still queued or running this long after its worker last renewed
 # it (or after it was queued) is sent again by the workers' sweep (groundview/answers/checks/).
-GROUNDVIEW_STALE_RUN_SECONDS = int(os.environ.get("GROUNDVIEW_STALE_RUN_SECONDS", "300"))
+GROUNDVIEW_STALE_RUN_SECONDS = env_number("GROUNDVIEW_STALE_RUN_SECONDS", 300, minimum=1)
 # `manage.py calibrate_checker` refuses to fit a checker version on fewer labelled claims: below
 # about this many, held-out figures are noise (groundview/review/checker_versions.py).
-GROUNDVIEW_CALIBRATION_MIN_LABELS = int(os.environ.get("GROUNDVIEW_CALIBRATION_MIN_LABELS", "50"))
+GROUNDVIEW_CALIBRATION_MIN_LABELS = env_number("GROUNDVIEW_CALIBRATION_MIN_LABELS", 50, minimum=1)
 # Check Grounding requests running the engine at once per web process; one that waits longer than
 # GROUNDVIEW_CHECK_QUEUE_SECONDS for a slot is answered 429 with Retry-After (groundview/api/).
-GROUNDVIEW_MAX_CONCURRENT_CHECKS = int(os.environ.get("GROUNDVIEW_MAX_CONCURRENT_CHECKS", "2"))
-GROUNDVIEW_CHECK_QUEUE_SECONDS = float(os.environ.get("GROUNDVIEW_CHECK_QUEUE_SECONDS", "10"))
+GROUNDVIEW_MAX_CONCURRENT_CHECKS = env_number("GROUNDVIEW_MAX_CONCURRENT_CHECKS", 2, minimum=1)
+GROUNDVIEW_CHECK_QUEUE_SECONDS = env_number(
+    "GROUNDVIEW_CHECK_QUEUE_SECONDS", 10, minimum=0, kind=float
+)
 
 # Turned into groundview.grounding.EngineConfig at the boundary; the engine never reads settings.
 GROUNDING = {
@@ -213,12 +256,12 @@ GROUNDING = {
     "CROSS_ENCODER_PATH": os.environ.get("GROUNDING_CROSS_ENCODER_PATH") or None,
     "CROSS_ENCODER_LABEL_MAP": None,
     "DEFAULT_CITATION_THRESHOLD": 0.6,
-    "NUM_THREADS": int(os.environ.get("GROUNDING_NUM_THREADS", "2")),
+    "NUM_THREADS": env_number("GROUNDING_NUM_THREADS", 2, minimum=1),
     # auto: bfloat16 where the CPU has it natively and it measures faster at load, else float32.
     "EMBED_PRECISION": os.environ.get("GROUNDING_EMBED_PRECISION", "auto"),
     # Vertex's limits by default; a stored answer's longer texts are sent as several facts.
-    "MAX_FACTS": int(os.environ.get("GROUNDING_MAX_FACTS", "200")),
-    "MAX_FACT_CHARS": int(os.environ.get("GROUNDING_MAX_FACT_CHARS", "10000")),
+    "MAX_FACTS": env_number("GROUNDING_MAX_FACTS", 200, minimum=1),
+    "MAX_FACT_CHARS": env_number("GROUNDING_MAX_FACT_CHARS", 10000, minimum=1),
 }
 
 REST_FRAMEWORK = {
@@ -241,9 +284,9 @@ REST_FRAMEWORK = {
 # Requests per client address (anon: also wrong Bearer tokens), per user, and per user for Check
 # Grounding, which runs the model. "N/second|minute|hour|day"; empty switches a limit off.
 GROUNDVIEW_THROTTLE_RATES = {
-    "anon": os.environ.get("GROUNDVIEW_THROTTLE_ANON", "60/minute") or None,
-    "user": os.environ.get("GROUNDVIEW_THROTTLE_USER", "3000/minute") or None,
-    "check_grounding": os.environ.get("GROUNDVIEW_THROTTLE_CHECK_GROUNDING", "60/minute") or None,
+    "anon": env_rate("GROUNDVIEW_THROTTLE_ANON", "60/minute"),
+    "user": env_rate("GROUNDVIEW_THROTTLE_USER", "3000/minute"),
+    "check_grounding": env_rate("GROUNDVIEW_THROTTLE_CHECK_GROUNDING", "60/minute"),
 }
 
 SPECTACULAR_SETTINGS = {
@@ -268,7 +311,7 @@ SPECTACULAR_SETTINGS = {
 # One JSON object a line (time, level, logger, message, request_id / task_id, run_ids) for log
 # shippers; plain text for a person at a terminal. JSON by default when DEBUG is off.
 GROUNDVIEW_LOG_FORMAT = os.environ.get("GROUNDVIEW_LOG_FORMAT") or ("text" if DEBUG else "json")
-LOGGING = logging_config(GROUNDVIEW_LOG_FORMAT, os.environ.get("LOG_LEVEL", "INFO"))
+LOGGING = logging_config(GROUNDVIEW_LOG_FORMAT, env_log_level("LOG_LEVEL", "INFO"))
 # Celery workers log through the same configuration instead of their own format.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
@@ -298,10 +341,10 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
 # Failed sign-ins per (username, address) before the login pages refuse for a while.
-GROUNDVIEW_LOGIN_MAX_FAILURES = int(os.environ.get("GROUNDVIEW_LOGIN_MAX_FAILURES", "5"))
-GROUNDVIEW_LOGIN_LOCKOUT_SECONDS = int(os.environ.get("GROUNDVIEW_LOGIN_LOCKOUT_SECONDS", "900"))
+GROUNDVIEW_LOGIN_MAX_FAILURES = env_number("GROUNDVIEW_LOGIN_MAX_FAILURES", 5, minimum=1)
+GROUNDVIEW_LOGIN_LOCKOUT_SECONDS = env_number("GROUNDVIEW_LOGIN_LOCKOUT_SECONDS", 900, minimum=1)
 # New API tokens stop working after this many days unless an admin sets another date; 0: never.
-GROUNDVIEW_API_TOKEN_DAYS = int(os.environ.get("GROUNDVIEW_API_TOKEN_DAYS", "90"))
+GROUNDVIEW_API_TOKEN_DAYS = env_number("GROUNDVIEW_API_TOKEN_DAYS", 90, minimum=1)
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=True)
@@ -329,7 +372,7 @@ if env_bool("GROUNDVIEW_HTTPS", default=False):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     # Browsers remember HSTS: start short (e.g. 3600) if unsure the domain stays on HTTPS.
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_SECONDS = env_number("SECURE_HSTS_SECONDS", 365 * 24 * 3600, minimum=0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
     if not SECURE_HSTS_PRELOAD:
