@@ -181,10 +181,17 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # An unreachable server (a dead host rather than a stopped one) must fail a request or a
-    # readiness probe in seconds, not after the kernel's TCP timeout of minutes.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
-        "connect_timeout", env_number("DATABASE_CONNECT_TIMEOUT", 5, minimum=1)
-    )
+    # readiness probe in seconds, not after the kernel's TCP timeout of minutes: on connecting,
+    # and, through libpq's keepalives, on a connection kept open that the host behind it left.
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options.setdefault("connect_timeout", env_number("DATABASE_CONNECT_TIMEOUT", 5, minimum=1))
+    for option, value in {
+        "keepalives": 1,
+        "keepalives_idle": 30,
+        "keepalives_interval": 10,
+        "keepalives_count": 3,
+    }.items():
+        options.setdefault(option, value)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -494,3 +494,16 @@ def test_a_rerun_joins_a_live_run_and_replaces_one_nothing_will_finish(settings,
     live.refresh_from_db()
     assert live.status == Status.FAILED
     assert live.error == checks.STOPPED
+
+
+def test_a_worker_session_lets_the_server_notice_a_vanished_worker_in_minutes(fake_engine):
+    if connections["default"].vendor != "postgresql":
+        pytest.skip("run locks are PostgreSQL session locks")
+    run = CheckRun.objects.create(answer=create_sourced_answer())
+
+    checks.run_checks([run.pk])
+
+    # The locks die with the session; the server now probes a silent client after a minute.
+    with connections["default"].cursor() as cursor:
+        cursor.execute("SHOW tcp_keepalives_idle")
+        assert cursor.fetchone()[0] == "60"

@@ -31,6 +31,13 @@ logger = logging.getLogger(__name__)
 # Errors that are not the engine's verdict on a request: they abort the whole task.
 ABORTING = (SoftTimeLimitExceeded,)
 
+# Run locks live as long as the worker's session. Were its machine to vanish (power, network),
+# the server would keep the session, and the locks, until its TCP keepalive gave up: over two hours
+# by default. About a minute and a half instead, so another worker can take the runs over.
+SERVER_KEEPALIVE = (
+    "SET tcp_keepalives_idle = 60; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3"
+)
+
 Status = CheckRun.Status
 
 
@@ -132,6 +139,7 @@ def run_locks(run_ids: Sequence[int]) -> Iterator[list[int]]:
     locked = []
     try:
         with connection.cursor() as cursor:
+            cursor.execute(SERVER_KEEPALIVE)
             for run_id in run_ids:
                 cursor.execute("SELECT pg_try_advisory_lock(%s)", [run_id])
                 if cursor.fetchone()[0]:
