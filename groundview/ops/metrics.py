@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+from datetime import timedelta
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -21,9 +22,12 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
-from prometheus_client.core import GaugeMetricFamily, SummaryMetricFamily
+from prometheus_client.core import GaugeMetricFamily
 
 logger = logging.getLogger(__name__)
+
+# The window of the check-run duration gauges.
+RECENT = timedelta(minutes=15)
 
 REQUESTS = Counter(
     "groundview_http_requests",
@@ -44,10 +48,10 @@ def observe_request(method: str, route: str, status: int, seconds: float) -> Non
 
 
 class CheckRunCollector:
-    """Check runs by status, the age of the oldest queued one, and how long succeeded runs took."""
+    """Check runs by status, the age of the oldest queued one, and how long recent runs took."""
 
     def collect(self):
-        from django.db.models import Count, DurationField, ExpressionWrapper, F, Min, Sum
+        from django.db.models import Avg, Count, DurationField, ExpressionWrapper, F, Min
         from django.utils import timezone
 
         from groundview.answers.models import CheckRun
@@ -68,9 +72,13 @@ class CheckRunCollector:
             took = ExpressionWrapper(
                 F("finished_at") - F("started_at"), output_field=DurationField()
             )
+            # A window, as gauges: totals over the table would fall whenever answers (and their
+            # runs) are deleted, which Prometheus reads as a counter reset.
             durations = CheckRun.objects.filter(
-                status=CheckRun.Status.SUCCEEDED, started_at__isnull=False
-            ).aggregate(total=Sum(took), n=Count("id"))
+                status=CheckRun.Status.SUCCEEDED,
+                started_at__isnull=False,
+                finished_at__gte=timezone.now() - RECENT,
+            ).aggregate(mean=Avg(took), n=Count("id"))
         except Exception as exc:
             logger.warning("metrics: cannot read check runs: %s", exc)
             up.add_metric([], 0)
@@ -99,14 +107,18 @@ class CheckRunCollector:
         age.add_metric([], (timezone.now() - oldest).total_seconds() if oldest else 0.0)
         yield age
 
-        total = durations["total"]
-        duration = SummaryMetricFamily(
-            "groundview_check_run_duration_seconds",
-            "Start-to-finish time of succeeded check runs.",
+        window = f"in the last {RECENT.seconds // 60} minutes"
+        done = GaugeMetricFamily(
+            "groundview_check_runs_succeeded_recently", f"Check runs that succeeded {window}."
         )
-        duration.add_metric(
-            [], count_value=durations["n"], sum_value=total.total_seconds() if total else 0.0
+        done.add_metric([], durations["n"])
+        yield done
+        mean = durations["mean"]
+        duration = GaugeMetricFamily(
+            "groundview_check_run_recent_duration_seconds",
+            f"Mean start-to-finish time of the check runs that succeeded {window} (0 when none).",
         )
+        duration.add_metric([], mean.total_seconds() if mean else 0.0)
         yield duration
 
 

@@ -134,8 +134,8 @@ def test_metrics_count_requests_and_check_runs(client, settings):
     assert 'groundview_check_runs{status="queued"} 2.0' in text
     assert 'groundview_check_runs{status="failed"} 1.0' in text
     assert "groundview_check_queue_depth 2.0" in text
-    assert "groundview_check_run_duration_seconds_count 1.0" in text
-    assert "groundview_check_run_duration_seconds_sum 2.5" in text
+    assert "groundview_check_runs_succeeded_recently 1.0" in text
+    assert "groundview_check_run_recent_duration_seconds 2.5" in text
     assert (
         'groundview_http_requests_total{method="GET",route="accounts/login/",status="200"}' in text
     )
