@@ -211,10 +211,31 @@ def test_int64_numbers_numeric_strings_nulls_and_unknown_fields():
     ]
 
 
+@pytest.mark.django_db
+def test_an_enum_number_added_after_this_table_is_kept_as_google_keeps_it():
+    # proto3 enums are open: Google's parser takes a number it does not know, and so does this.
+    document = {
+        "name": NAME,
+        "state": 9,
+        "answerText": "abc",
+        "answerSkippedReasons": [12, "NEW_REASON"],
+        "safetyRatings": [{"category": 99, "probability": 1}],
+    }
+
+    result = importing.import_text(json.dumps(document))
+
+    assert result.problems == []
+    answer = Answer.objects.get()
+    assert answer.state == "9"
+    assert [r.reason for r in answer.skipped_reasons.all()] == ["12", "NEW_REASON"]
+    [rating] = exported()[0]["safetyRatings"]
+    assert (rating["category"], rating["probability"]) == ("99", "NEGLIGIBLE")
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"state": 9}, "state: 9 is not a known value; known: 0 (STATE_UNSPECIFIED), "),
+        ({"state": 2**31}, "state: 2147483648 is out of range for an enum (32 bits)"),
         ({"state": True}, "state: must be an enum name or number, not a boolean"),
         (
             {"answerText": "x", "answer_text": "y"},

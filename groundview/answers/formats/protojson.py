@@ -143,11 +143,11 @@ def enum(value: Any, type_name: str, path: str) -> str:
         # A name this table does not know may be a newer value: kept, like unknown fields.
         return value
     if isinstance(value, int) and not isinstance(value, bool):
-        names = tables()["enums"][type_name]
-        if str(value) in names:
-            return names[str(value)]
-        known = ", ".join(f"{number} ({name})" for number, name in names.items())
-        raise RecordError(path, f"{value} is not a known value; known: {known}")
+        if not -(2**31) <= value < 2**31:
+            raise RecordError(path, f"{value} is out of range for an enum (32 bits)")
+        # proto3 enums are open: a number this table lacks is a value Google added since, kept
+        # (as its digits, which Google's parsers read back as that number).
+        return tables()["enums"][type_name].get(str(value), str(value))
     raise RecordError(path, f"must be an enum name or number, not {describe(value)}")
 
 
