@@ -67,10 +67,32 @@ def parse_constant(text: str) -> BadNumber:
     return BadNumber(text, "is not JSON: JSON has no NaN or Infinity")
 
 
+class DuplicateKey(ValueError):
+    """An object that gives one key twice: JSON parsers keep either, so its meaning is unknown."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the key {key!r} is given twice in one object")
+        self.key = key
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise DuplicateKey(key)
+        data[key] = value
+    return data
+
+
 def loads(text: str) -> Any:
-    """json.loads that neither fails on, nor lets through, numbers no column can hold."""
+    """json.loads that neither fails on, nor lets through, numbers no column can hold, and that
+    refuses a key given twice (as Google's parsers do) rather than keep the last one."""
     return json.loads(
-        text, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant
+        text,
+        parse_int=parse_int,
+        parse_float=parse_float,
+        parse_constant=parse_constant,
+        object_pairs_hook=unique_keys,
     )
 
 
@@ -95,6 +117,11 @@ def read_records(text: str) -> Iterator[Record]:
         return
     try:
         whole = loads(text)
+    except DuplicateKey as error:
+        if is_one_value(text):
+            # One document (pretty-printed, say): its lines are not records of their own.
+            yield Record(where="record", parse_error=parse_failure(error))
+            return
     except PARSE_ERRORS:
         pass
     else:
@@ -115,6 +142,14 @@ def read_records(text: str) -> Iterator[Record]:
             yield Record(where=f"line {number}", parse_error=parse_failure(error))
         else:
             yield Record(where=f"line {number}", data=data)
+
+
+def is_one_value(text: str) -> bool:
+    try:
+        json.loads(text, parse_constant=lambda name: None)
+    except PARSE_ERRORS:
+        return False
+    return True
 
 
 def read_csv_records(text: str) -> Iterator[Record]:

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 
 from django.conf import settings
 
+from groundview.answers.reading import DuplicateKey, unique_keys
 from groundview.answers.schema import MAX_DEPTH, MAX_INT_DIGITS
 from groundview.api.base import read_body
 from groundview.api.errors import google_error
@@ -109,11 +110,14 @@ def parse_check_body(request, limit: int):
             parse_int=_parse_int,
             parse_float=_parse_float,
             parse_constant=_parse_constant,
+            object_pairs_hook=unique_keys,
         )
     except UnicodeDecodeError:
         raise invalid("the body is not UTF-8.") from None
     except json.JSONDecodeError as error:
         raise invalid(f"{error.msg} at line {error.lineno} column {error.colno}.") from None
+    except DuplicateKey as error:
+        raise invalid(f"The key '{error.key}' is given twice in one object.") from None
     except RecursionError:
         raise invalid(f"JSON is nested deeper than {MAX_DEPTH} levels.") from None
     except ValueError as error:  # a number Python cannot convert

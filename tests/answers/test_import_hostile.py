@@ -55,6 +55,10 @@ HOSTILE = [
     ),
     (DEEP, "line 2: malformed JSON: nested too deeply to read"),
     (
+        json.dumps(good()).replace('"state"', '"answerText": "Rome.", "state"'),
+        "line 2: malformed JSON: the key 'answerText' is given twice in one object",
+    ),
+    (
         '{"name": "' + NAME + '", "x": ' + "[" * 150 + "]" * 150 + "}",
         f"line 2 ({NAME}): x" + "[0]" * 100 + ": is nested more than 100 levels deep",
     ),
@@ -304,3 +308,15 @@ def test_hostile_json_never_raises_and_the_good_record_after_it_imports(records)
     assert result.imported + result.rejected >= 1
     for problem in result.problems:
         assert problem.record.startswith(("line ", "record", "item "))
+
+
+@pytest.mark.django_db
+def test_a_pretty_printed_document_with_a_key_given_twice_is_one_problem():
+    text = json.dumps(good(), indent=2).replace('"state"', '"answerText": "Rome.",\n  "state"')
+
+    result = importing.import_text(text)
+
+    assert [str(p) for p in result.problems] == [
+        "record: malformed JSON: the key 'answerText' is given twice in one object"
+    ]
+    assert not Answer.objects.exists()

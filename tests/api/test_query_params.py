@@ -78,3 +78,32 @@ def test_pagination_mistakes_are_400s_naming_the_parameter(reviewer_client, answ
         response = reviewer_client.get(path, {"page_size": size})
         assert response.status_code == 400
         assert response.json() == {"page_size": ["Must be a positive integer."]}
+
+
+def test_a_key_given_twice_is_refused_everywhere_json_comes_in(reviewer_client, admin_client):
+    # Which of the two a parser keeps is up to it; Google's refuse such a body, and so does this.
+    label = reviewer_client.post(
+        "/api/labels",
+        data='{"answer": 1, "verdict": "supported", "verdict": "unsupported"}',
+        content_type="application/json",
+    )
+    check = reviewer_client.post(
+        "/v1/projects/p/locations/global/groundingConfigs/default_grounding_config:check",
+        data='{"answerCandidate": "Paris.", "answerCandidate": "Rome."}',
+        content_type="application/json",
+    )
+    imported = admin_client.post(
+        "/api/answers",
+        data='{"name": "projects/p/locations/global/collections/c/engines/e/sessions/s/answers/a",'
+        ' "answerText": "Paris.", "answerText": "Rome."}',
+        content_type="application/json",
+    )
+
+    assert label.status_code == 400
+    assert label.json() == {
+        "detail": "JSON parse error - the key 'verdict' is given twice in one object"
+    }
+    assert check.status_code == 400
+    assert "The key 'answerCandidate' is given twice" in check.json()["error"]["message"]
+    assert imported.status_code == 400, imported.content
+    assert "answerText" in imported.content.decode()
