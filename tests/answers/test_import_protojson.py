@@ -236,6 +236,10 @@ def test_an_enum_number_added_after_this_table_is_kept_as_google_keeps_it():
     ("change", "message"),
     [
         ({"state": 2**31}, "state: 2147483648 is out of range for an enum (32 bits)"),
+        (
+            {"references": [{"chunkInfo": {"relevanceScore": 1e39}}]},
+            "references[0].chunkInfo.relevanceScore: 1e+39 is out of range for a 32-bit float",
+        ),
         ({"state": True}, "state: must be an enum name or number, not a boolean"),
         (
             {"answerText": "x", "answer_text": "y"},

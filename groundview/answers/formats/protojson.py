@@ -117,8 +117,15 @@ def single(value: Any, field: dict[str, Any], path: str) -> Any:
         number = integer(value, kind, path)
         # The REST form writes 64-bit integers as strings, 32-bit ones as numbers.
         return str(number) if kind.endswith("64") else number
-    if kind in ("double", "float"):
+    if kind == "double":
         return double(value, path)
+    if kind == "float":
+        number = double(value, path)
+        # A 32-bit float: Google's parsers refuse a larger one, so an export of it could not be
+        # read back.
+        if abs(number) > FLOAT32_MAX:
+            raise RecordError(path, f"{short(value)} is out of range for a 32-bit float")
+        return number
     if kind == "bool":
         if not isinstance(value, bool):
             raise RecordError(path, f"must be a boolean, not {describe(value)}")
@@ -171,6 +178,9 @@ def integer(value: Any, kind: str, path: str) -> int:
     if not low <= number <= high:
         raise RecordError(path, f"{number} is out of range for {kind} ({low} to {high})")
     return number
+
+
+FLOAT32_MAX = 3.4028234663852886e38
 
 
 def double(value: Any, path: str) -> float | int:
