@@ -263,7 +263,7 @@ def answer_sort(params: Mapping[str, str]) -> tuple[str, bool]:
 
 
 def parse_id(params: Mapping[str, str], key: str) -> int | None:
-    value = params.get(key, "")
+    value = _get(params, key)
     if value == "":
         return None
     if not value.isascii() or not value.isdigit() or not 0 < int(value) <= MAX_ID:
@@ -272,7 +272,7 @@ def parse_id(params: Mapping[str, str], key: str) -> int | None:
 
 
 def parse_choice(params: Mapping[str, str], key: str, choices: list[str]) -> str:
-    value = params.get(key, "")
+    value = _get(params, key)
     if value and value not in choices:
         raise FilterError(key, f"{value!r} is not one of {', '.join(choices)}")
     return value
@@ -282,7 +282,7 @@ def filter_labels(queryset: QuerySet[AnswerLabel], params: Mapping[str, str]) ->
     answer_id = parse_id(params, "answer")
     if answer_id is not None:
         queryset = queryset.filter(answer_id=answer_id)
-    reviewer = params.get("reviewer", "")
+    reviewer = _get(params, "reviewer")
     if reviewer:
         queryset = queryset.filter(reviewer__username=reviewer)
     verdict = parse_choice(params, "verdict", Verdict.values)

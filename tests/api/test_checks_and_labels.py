@@ -320,6 +320,9 @@ def test_labels_filter_by_reviewer_answer_and_verdict(reviewer_client, admin_use
     assert verdicts(f"?answer={first.pk}") == ["contradicted", "supported"]
     assert verdicts("?verdict=unsupported&reviewer=rita") == ["unsupported"]
     assert reviewer_client.get("/api/labels?verdict=fine").status_code == 400
+    # Space around a value is ignored, as the answer list's filters ignore it.
+    assert verdicts(f"?reviewer=ada%20&answer=%20{first.pk}") == ["contradicted"]
+    assert verdicts("?verdict=%20unsupported") == ["unsupported"]
 
 
 @pytest.mark.parametrize("path", ["/api/labels", "/api/batches"])
