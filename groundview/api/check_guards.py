@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from django.conf import settings
 
 from groundview.answers.reading import DuplicateKey, unique_keys
-from groundview.answers.schema import MAX_DEPTH, MAX_INT_DIGITS
+from groundview.answers.schema import MAX_DEPTH, MAX_INT_DIGITS, BadNumber
 from groundview.api.base import read_body
 from groundview.api.errors import google_error
 
@@ -56,21 +56,23 @@ def read_check_body(request, limit: int) -> bytes:
     return read_body(request, limit)
 
 
-def _parse_int(text: str) -> int:
+# Numbers no field can hold are parsed into BadNumber markers, and _check_tree names the field
+# that holds one, as the importer does.
+def _parse_int(text: str) -> int | BadNumber:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise invalid(f"An integer has more than {MAX_INT_DIGITS} digits.")
+        return BadNumber(text, f"has more than {MAX_INT_DIGITS} digits")
     return int(text)
 
 
-def _parse_float(text: str) -> float:
+def _parse_float(text: str) -> float | BadNumber:
     number = float(text)
     if not math.isfinite(number):
-        raise invalid(f"The number {text[:40]} is out of range.")
+        return BadNumber(text, "is out of range")
     return number
 
 
-def _parse_constant(name: str):
-    raise invalid(f"{name} is not a valid JSON value.")
+def _parse_constant(name: str) -> BadNumber:
+    return BadNumber(name, "is not a valid JSON value (JSON has no NaN or Infinity)")
 
 
 def _check_tree(payload) -> None:
@@ -78,6 +80,8 @@ def _check_tree(payload) -> None:
     stack = [(payload, 1, "")]
     while stack:
         value, depth, path = stack.pop()
+        if isinstance(value, BadNumber):
+            raise invalid(f"'{path or '.'}': {value!r}.")
         if isinstance(value, str):
             try:
                 value.encode("utf-8")

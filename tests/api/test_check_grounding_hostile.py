@@ -87,6 +87,18 @@ def test_hostile_bodies_are_400_in_googles_shape(reviewer_client, fake_engine, n
     assert fake_engine.payloads == []
 
 
+def test_a_number_no_field_can_hold_is_named_by_its_field(reviewer_client, fake_engine):
+    body = '{"answerCandidate": "x", "groundingSpec": {"citationThreshold": 1e400}}'
+    big = '{"answerCandidate": "x", "facts": [{"factText": "y", "n": ' + "9" * 30 + "}]}"
+
+    assert assert_google_400(check(reviewer_client, body)) == (
+        "Invalid JSON payload received. 'groundingSpec.citationThreshold': 1e400 is out of range."
+    )
+    assert "'facts[0].n': 999999999999…(30 chars) has more than 20 digits" in assert_google_400(
+        check(reviewer_client, big)
+    )
+
+
 def test_the_messages_say_what_is_wrong(reviewer_client, fake_engine):
     assert f"nested deeper than {MAX_DEPTH}" in assert_google_400(
         check(reviewer_client, HOSTILE["10,000-deep array"])
