@@ -6,15 +6,13 @@ from groundview.api import vertex
 
 VERSION = r"(?P<version>v1|v1beta|v1alpha)"
 SEGMENT = r"[^/]+"
-COLLECTION = (
-    rf"^{VERSION}/projects/(?P<project>{SEGMENT})/locations/(?P<location>{SEGMENT})"
-    rf"/collections/(?P<collection>{SEGMENT})"
-)
-# Sessions live under an engine (apps) or a data store; the schema describes the engine shape.
+LOCATION = rf"^{VERSION}/projects/(?P<project>{SEGMENT})/locations/(?P<location>{SEGMENT})"
+COLLECTION = rf"{LOCATION}/collections/(?P<collection>{SEGMENT})"
+# Sessions live under an engine (apps) or a data store, and a data store may be named with or
+# without its collection: the client library's GetAnswer and GetSession take all three.
 SESSION = rf"{COLLECTION}/engines/(?P<engine>{SEGMENT})/sessions/(?P<session>{SEGMENT})"
-DATA_STORE_SESSION = (
-    rf"{COLLECTION}/dataStores/(?P<data_store>{SEGMENT})/sessions/(?P<session>{SEGMENT})"
-)
+DATA_STORE = rf"(?:/collections/(?P<collection>{SEGMENT}))?/dataStores/(?P<data_store>{SEGMENT})"
+DATA_STORE_SESSION = rf"{LOCATION}{DATA_STORE}/sessions/(?P<session>{SEGMENT})"
 
 urlpatterns = [
     re_path(

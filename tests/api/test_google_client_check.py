@@ -239,6 +239,27 @@ def test_googles_client_gets_answers_and_sessions_and_a_missing_one_is_not_found
         client.get_answer(name=f"{ENGINE}/sessions/s1/answers/missing")
 
 
+@pytest.mark.parametrize(
+    "data_store",
+    [
+        "projects/p1/locations/global/dataStores/ds1",
+        "projects/p1/locations/global/collections/default_collection/dataStores/ds1",
+    ],
+)
+def test_googles_client_gets_an_answer_of_a_data_store_named_either_way(
+    live_server, token, data_store
+):
+    name = f"{data_store}/sessions/s9/answers/d1"
+    import_documents([paris_document(name=name)])
+    client = client_for(de, "ConversationalSearchServiceClient", live_server, token)
+
+    answer = client.get_answer(name=name)
+    session = client.get_session(name=f"{data_store}/sessions/s9")
+
+    assert answer.name == name
+    assert [turn.answer for turn in session.turns] == [name]
+
+
 def test_googles_client_sees_a_wrong_type_as_invalid_argument(live_server, token, engine):
     # The client cannot send a wrong type itself; the server's 400 for one must still be an
     # error the client maps (Google's body), so a raw request sends it through the same session.
