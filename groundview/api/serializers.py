@@ -288,11 +288,16 @@ class GoogleErrorSerializer(serializers.Serializer):
 # Check Grounding JSON, for the OpenAPI document only: the engine validates requests itself.
 
 
+# Any decimal string, as proto3 JSON reads a number ("0.6", ".5", "6e-1", with space around).
+THRESHOLD_STRING = r"^\s*\+?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\s*$"
+
+
 @extend_schema_field(
     {
         "oneOf": [
             {"type": "number", "minimum": 0, "maximum": 1},
-            {"type": "string", "pattern": r"^(0(\.[0-9]+)?|1(\.0+)?)$"},
+            # Any decimal string in [0, 1], as proto3 JSON reads a number: "0.6", ".5", "6e-1".
+            {"type": "string", "pattern": THRESHOLD_STRING},
         ]
     }
 )
@@ -318,7 +323,10 @@ class CheckGroundingSpecSerializer(serializers.Serializer):
     {
         "type": "object",
         "maxProperties": 64,
-        "additionalProperties": {"type": "string", "pattern": "^[a-z0-9_-]{0,63}$"},
+        # OpenAPI 3.0 has no propertyNames: the key rule is said in words.
+        "description": "Keys: 1-63 characters, starting with a lowercase or international "
+        "letter; keys and values: lowercase and international letters, digits, '_' and '-'.",
+        "additionalProperties": {"type": "string", "pattern": r"^[a-z0-9_\u0080-\uffff-]{0,63}$"},
     }
 )
 class UserLabelsField(serializers.DictField):
@@ -338,6 +346,11 @@ class CheckGroundingSerializer(serializers.Serializer):
 class FactChunkSerializer(serializers.Serializer):
     chunkText = serializers.CharField()  # noqa: N815
     source = serializers.CharField(help_text="Index of the request fact the chunk came from.")
+    sourceMetadata = serializers.DictField(  # noqa: N815
+        child=serializers.CharField(),
+        required=False,
+        help_text="The attributes of that fact, when it has any.",
+    )
 
 
 class CitedFactSerializer(serializers.Serializer):
