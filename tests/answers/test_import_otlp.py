@@ -375,42 +375,6 @@ BAD = [
         "must be nanoseconds since 1970",
     ),
     (
-        "attributes",
-        setter([*SPAN, "attributes"], {"a": 1}),
-        f"{spans_path(1)}.attributes",
-        "must be an array, not an object",
-    ),
-    (
-        "attribute key",
-        setter([*SPAN, "attributes", 0, "key"], 7),
-        f"{spans_path(1)}.attributes[0].key",
-        "must be a string, not a number",
-    ),
-    (
-        "duplicate key",
-        setter([*SPAN, "attributes", 1, "key"], "openinference.span.kind"),
-        f"{spans_path(1)}.attributes[1].key",
-        "'openinference.span.kind' is given twice",
-    ),
-    (
-        "string value",
-        setter([*SPAN, "attributes", 1, "value"], {"stringValue": 5}),
-        f"{spans_path(1)}.attributes[1].value.stringValue",
-        "must be a string, not a number",
-    ),
-    (
-        "two values",
-        setter([*SPAN, "attributes", 1, "value"], {"stringValue": "a", "intValue": 1}),
-        f"{spans_path(1)}.attributes[1].value",
-        "must hold one value, not several (stringValue, intValue)",
-    ),
-    (
-        "int value",
-        setter([*SPAN, "attributes", 1, "value"], {"intValue": "1.5x"}),
-        f"{spans_path(1)}.attributes[1].value.intValue",
-        "must be an integer",
-    ),
-    (
         "NUL",
         set_attribute("input.value", {"stringValue": "a\x00b"}),
         f"{spans_path(1)}.attributes[1].value.stringValue",
@@ -451,6 +415,42 @@ BAD_ATTRIBUTES = [
         set_attribute("retrieval.documents.0.document.metadata", {"stringValue": "{title: x"}),
         f"{spans_path(1)}.attributes[5].value",
         "retrieval.documents.0.document.metadata must be JSON text",
+    ),
+    (
+        "two values",
+        setter([*SPAN, "attributes", 1, "value"], {"stringValue": "a", "intValue": 1}),
+        f"{spans_path(1)}.attributes[1].value",
+        "must hold one value, not several (stringValue, intValue)",
+    ),
+    (
+        "int value",
+        setter([*SPAN, "attributes", 1, "value"], {"intValue": "1.5x"}),
+        f"{spans_path(1)}.attributes[1].value.intValue",
+        "must be an integer",
+    ),
+    (
+        "duplicate key",
+        setter([*SPAN, "attributes", 1, "key"], "openinference.span.kind"),
+        f"{spans_path(1)}.attributes[1].key",
+        "'openinference.span.kind' is given twice",
+    ),
+    (
+        "string value",
+        setter([*SPAN, "attributes", 1, "value"], {"stringValue": 5}),
+        f"{spans_path(1)}.attributes[1].value.stringValue",
+        "must be a string, not a number",
+    ),
+    (
+        "attributes",
+        setter([*SPAN, "attributes"], {"a": 1}),
+        f"{spans_path(1)}.attributes",
+        "must be an array, not an object",
+    ),
+    (
+        "attribute key",
+        setter([*SPAN, "attributes", 0, "key"], 7),
+        f"{spans_path(1)}.attributes[0].key",
+        "must be a string, not a number",
     ),
 ]
 

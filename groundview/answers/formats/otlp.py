@@ -30,6 +30,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -148,8 +149,8 @@ def _check_attributes_of(container: dict[str, Any], key: str, path: str) -> None
 
 def read_export(data: Any, path: str = "") -> list[Span]:
     """Every span of an OTLP JSON trace export, checked; RecordError names the first problem of
-    its shape. A span whose OpenInference attributes have the wrong types carries its problem
-    (`Span.problem`) for the import to reject its trace alone."""
+    its shape. A span whose attributes are malformed, or whose OpenInference attributes have the
+    wrong types, carries its problem (`Span.problem`) for the import to reject its trace alone."""
     data = need_object(data, path)
     value, resource_path = get(data, "resourceSpans", path)
     spans = []
@@ -184,9 +185,11 @@ def read_span(raw: Any, path: str) -> Span:
     for key in ("events", "links"):
         need_array(*get(raw, key, path))
     value, attributes_path = get(raw, "attributes", path)
-    attributes = read_attributes(value, attributes_path)
+    attributes: dict[str, Any] = {}
     problem = None
     try:
+        # An attribute is the trace's business: a bad one rejects its trace, not the export.
+        attributes = read_attributes(value, attributes_path)
         check_openinference(attributes, need_array(value, attributes_path), attributes_path)
     except RecordError as error:
         problem = error
@@ -301,9 +304,7 @@ def any_value(value: Any, path: str, depth: int) -> Any:
     if kind == "intValue":
         return as_int64(item, item_path)
     if kind == "doubleValue":
-        if isinstance(item, bool) or not isinstance(item, int | float):
-            raise RecordError(item_path, f"must be a number, not {describe(item)}")
-        return item
+        return double_value(item, item_path)
     values, values_path = get(need_object(item, item_path), "values", item_path)
     values = need_array(values, values_path)
     if kind == "arrayValue":
@@ -317,6 +318,25 @@ def any_value(value: Any, path: str, depth: int) -> Any:
             raise RecordError(key_path, f"must be a string, not {describe(key)}")
         result[key] = any_value(pair.get("value"), join(pair_path, "value"), depth + 1)
     return result
+
+
+def double_value(item: Any, path: str) -> float | int | str:
+    """proto3 JSON writes a double as a number or as a string: "1.5", and "NaN", "Infinity" or
+    "-Infinity", which protobuf's own MessageToDict writes and a JSON column cannot hold as a
+    number, so those stay text."""
+    if isinstance(item, int | float) and not isinstance(item, bool):
+        return item
+    if isinstance(item, str):
+        if item in ("NaN", "Infinity", "-Infinity"):
+            return item
+        try:
+            number = float(item)
+        except ValueError:
+            pass
+        else:
+            if math.isfinite(number):
+                return number
+    raise RecordError(path, f"must be a number, not {describe(item)}")
 
 
 def check_openinference(attributes: dict[str, Any], items: list[Any], path: str) -> None:
