@@ -392,8 +392,10 @@ def validate_answer(answer: Any) -> None:
     name = answer.get("name")
     if not name:
         raise RecordError("name", "is required: answers are keyed by their resource name")
-    if "/answers/" in name and not name.rsplit("/answers/", 1)[1]:
-        raise RecordError("name", "has no answer id after its last /answers/")
+    answer_id = name.rsplit("/answers/", 1)[1] if "/answers/" in name else None
+    if answer_id is not None and (not answer_id or "/" in answer_id):
+        # Google's routes take one path segment there: .../answers/a1/ could never be fetched.
+        raise RecordError("name", "needs one answer id after its last /answers/, e.g. /answers/a1")
     text = answer.get("answerText", "")
     try:
         encoded = text.encode()

@@ -314,7 +314,11 @@ TEXT = "Tōkyō 🗼 東京"  # byte layout: "T"=0, "ō"=1..3, ..., "🗼" 4 byt
         ({"name": ""}, "name: is required: answers are keyed by their resource name"),
         (
             {"name": NAME.rsplit("/", 1)[0] + "/"},
-            "name: has no answer id after its last /answers/",
+            "name: needs one answer id after its last /answers/, e.g. /answers/a1",
+        ),
+        (
+            {"name": NAME + "/"},
+            "name: needs one answer id after its last /answers/, e.g. /answers/a1",
         ),
         (
             {"relatedQuestions": ["ok", "bad\x00"]},
