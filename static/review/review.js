@@ -37,6 +37,9 @@
     return target.isContentEditable;
   }
 
+  // Set by initLabelling on pages with a label form.
+  var unsavedLabels = function () { return false; };
+
   function initLabelling(form) {
     var claims = Array.prototype.slice.call(document.querySelectorAll("li.claim[data-claim]"));
     var answerText = document.getElementById("answer-text");
@@ -57,6 +60,8 @@
     form.addEventListener("input", function () { dirty = true; });
     form.addEventListener("change", function () { dirty = true; });
     form.addEventListener("submit", function () { dirty = false; });
+    // The check progress reads it too: a finished check must not reload away unsaved labels.
+    unsavedLabels = function () { return dirty; };
 
     function markDone(card) {
       var checked = card.querySelector('input[type="radio"]:checked');
@@ -427,7 +432,12 @@
         .then(function (response) { return response.json(); })
         .then(function (data) {
           if (data.pending === 0) {
-            location.reload();
+            if (!unsavedLabels()) {
+              location.reload();
+            } else if (note) {
+              note.textContent = "The check has finished. Save your labels, then reload the " +
+                "page to see it.";
+            }
             return;
           }
           if (note) {

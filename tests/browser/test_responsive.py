@@ -221,3 +221,20 @@ def test_rerun_shows_progress_at_once_and_clicks_join_the_run(
     expect(progress).to_contain_text("already", timeout=3000)
     assert CheckRun.objects.filter(answer=answer, status="queued").count() == 1
     assert not page.errors
+
+
+def test_a_check_that_finishes_does_not_reload_away_unsaved_labels(live_server, page, reviewer):
+    answer = demo_with_a_check()
+    pending = CheckRun.objects.create(answer=answer)  # queued; nothing sends it here
+    log_in(page, live_server, "rita", "pw-rita-123")
+    page.goto(f"{live_server.url}/answers/{answer.pk}/?source=checker")
+    page.keyboard.press("j")
+    page.keyboard.press("1")
+
+    # the check finishes (here: the workers give up on it) while the label is unsaved
+    CheckRun.objects.filter(pk=pending.pk).update(status="failed", error="gave up")
+
+    progress = page.locator("#check-progress")
+    expect(progress).to_contain_text("The check has finished. Save your labels", timeout=8000)
+    assert page.locator('#claim-1 input[value="supported"]').is_checked()
+    assert not page.errors
