@@ -118,6 +118,15 @@ def show_saved_verdicts(claims: list[ClaimView], label: AnswerLabel) -> None:
             claim.note = saved.note
 
 
+def show_posted_verdicts(
+    claims: list[ClaimView], posted: dict[tuple[int, int], tuple[str, str, str]]
+) -> None:
+    for claim in claims:
+        if (claim.start, claim.end) in posted:
+            claim.verdict, citations, claim.note = posted[(claim.start, claim.end)]
+            claim.corrected = [citations] if citations else []
+
+
 def reference_views(
     answer: Answer, references: dict[int, Reference], run: CheckRun | None
 ) -> list[ReferenceView]:

@@ -131,6 +131,29 @@ def as_page_field(error: LabelError, data: QueryDict) -> LabelError:
     return LabelError(f"{field}, {rest}" if rest else field, message)
 
 
+def posted_claims(data: QueryDict) -> dict[tuple[int, int], tuple[str, str, str]]:
+    """Each posted claim's (verdict, citations as typed, note) by span, read leniently: for
+    showing a refused form again with what the reviewer had chosen, not for saving."""
+    posted = {}
+    try:
+        count = claim_count(data)
+    except LabelError:
+        return {}
+    for number in range(1, count + 1):
+        try:
+            span = claim_span(data, number)
+        except LabelError:
+            continue
+        prefix = f"claim-{number}"
+        citations = ", ".join(v.strip() for v in data.getlist(f"{prefix}-citations") if v.strip())
+        posted[span] = (
+            data.get(f"{prefix}-verdict", ""),
+            citations,
+            data.get(f"{prefix}-note", ""),
+        )
+    return posted
+
+
 def shown_spans(data: QueryDict) -> set[tuple[int, int]]:
     """The spans of every claim the form showed, labelled or not (see services.save_label)."""
     spans = set()

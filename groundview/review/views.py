@@ -49,6 +49,7 @@ from groundview.review.forms import (
     as_page_field,
     first_error,
     parse_claims,
+    posted_claims,
     shown_spans,
 )
 from groundview.review.listing import Histograms, answer_page, histograms
@@ -253,6 +254,9 @@ def render_detail(
     if source is None:
         source = (request.POST if request.method == "POST" else request.GET).get("source", "")
     page = detail_page.build_page(answer, request.user, source)
+    if form is not None and form.is_bound:
+        # A refused save: show every claim as the reviewer left it, not as last saved.
+        detail_page.show_posted_verdicts(page.claims, posted_claims(request.POST))
     # Blind labelling: others' verdicts only on claims the reviewer has given a verdict.
     shown = adjudication.verdicts_for_page(
         page, request.user, reveal=request.GET.get("reveal") == "1"

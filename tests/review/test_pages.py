@@ -359,7 +359,9 @@ def test_rerun_queues_a_check_and_the_page_shows_its_progress(reviewer_client, p
 
     html = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
     assert "1 check in progress" in html
-    assert '<meta http-equiv="refresh" content="5">' in html
+    # Without script the page does not refresh itself (it would wipe unsaved labels): it links.
+    assert 'http-equiv="refresh"' not in html
+    assert '<noscript> <a href="">Reload</a> to see whether it has finished' in html
     status = reviewer_client.get(reverse("review:check_status", args=[paris.pk])).json()
     assert status["pending"] == 1
     assert status["runs"][0] == {
@@ -603,3 +605,33 @@ def test_stored_citations_read_on_the_page_numbered_from_1(stored, shown):
     assert page_citation(stored) == shown
     if isinstance(stored, str) and stored != "x":
         assert stored_citation(shown) == stored
+
+
+def test_a_refused_save_shows_every_claim_as_the_reviewer_left_it(reviewer_client, paris):
+    # Given a reviewer who labelled two claims, one of them with a citation that names nothing
+    first = span_of(TEXT, "Paris is the capital of France.")
+    last = span_of(TEXT, "The Eiffel Tower is 330 m tall 😀.")
+    response = reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]),
+        {
+            "source": "sentences",
+            "claim_count": "2",
+            "claim-1-start": str(first[0]),
+            "claim-1-end": str(first[1]),
+            "claim-1-verdict": "supported",
+            "claim-1-note": "as the page says",
+            "claim-2-start": str(last[0]),
+            "claim-2-end": str(last[1]),
+            "claim-2-verdict": "contradicted",
+            "claim-2-citations": "9",
+        },
+    )
+
+    # Then the save is refused, and the page shows both claims as they were posted
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert re.search(r'name="claim-1-verdict" value="supported" checked', html)
+    assert 'value="as the page says"' in html
+    assert re.search(r'name="claim-3-verdict" value="contradicted" checked', html)
+    assert re.search(r'name="claim-3-citations" value="9"', html)
+    assert not AnswerLabel.objects.exists()
