@@ -42,6 +42,10 @@ from groundview.review.verdicts import (
 )
 
 LEASE = timedelta(minutes=30)
+SAVED_ELSEWHERE = (
+    "you saved this answer's label from another tab or window after this page was loaded; "
+    "reload the page to see it (your choices here are kept below until you do)"
+)
 
 
 CHANGED_TEXT = (
@@ -64,6 +68,7 @@ def save_label(
     shown_spans: Collection[tuple[int, int]] | None = None,
     shown_text_sha256: str | None = None,
     text_field: str = "answer",
+    seen_saved_at: str | None = None,
 ) -> AnswerLabel:
     """Create or replace `reviewer`'s label of `answer`; raises LabelError naming the bad field.
 
@@ -75,7 +80,9 @@ def save_label(
     API) replaces every claim label with `claims`. `shown_text_sha256`: the digest of the text
     the page showed (`text_sha256`), so that verdicts on a text an import has since replaced
     are refused rather than saved against the new one, naming `text_field` (the API's own name
-    for the digest).
+    for the digest). `seen_saved_at`: when the label the page showed was saved ("" for none), so
+    a page left open while the same reviewer saved from another tab is refused rather than
+    deleting what that tab saved.
     """
     if answer.state in UNFINISHED_STATES:
         raise LabelError(
@@ -122,6 +129,14 @@ def save_label(
         locked = Answer.objects.select_for_update().only("answer_text").get(pk=answer.pk)
         if locked.answer_text != answer.answer_text:
             raise LabelError(text_field if shown is not None else "answer", CHANGED_TEXT)
+        if seen_saved_at is not None:
+            saved_at = (
+                AnswerLabel.objects.filter(answer=answer, reviewer=reviewer)
+                .values_list("updated_at", flat=True)
+                .first()
+            )
+            if (saved_at.isoformat() if saved_at else "") != seen_saved_at:
+                raise LabelError("label", SAVED_ELSEWHERE)
         label, _ = AnswerLabel.objects.update_or_create(
             answer=answer,
             reviewer=reviewer,

@@ -336,6 +336,7 @@ def save_label(request: HttpRequest, pk: int) -> HttpResponse:
                 claims=claims,
                 shown_spans=shown_spans(request.POST),
                 shown_text_sha256=request.POST.get("text_sha256") or None,
+                seen_saved_at=request.POST.get("label_saved_at"),
             )
         except LabelError as exc:
             error = as_page_field(exc, request.POST)

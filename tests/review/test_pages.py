@@ -635,3 +635,32 @@ def test_a_refused_save_shows_every_claim_as_the_reviewer_left_it(reviewer_clien
     assert re.search(r'name="claim-3-verdict" value="contradicted" checked', html)
     assert re.search(r'name="claim-3-citations" value="9"', html)
     assert not AnswerLabel.objects.exists()
+
+
+def test_a_page_left_open_does_not_undo_a_save_from_another_tab(reviewer_client, reviewer, paris):
+    # Given the answer page open in two tabs, the label not saved yet
+    page = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
+    seen = re.search(r'name="label_saved_at" value="([^"]*)"', page)[1]
+    assert seen == ""
+    first = span_of(TEXT, "Paris is the capital of France.")
+    claim = {
+        "claim_count": "1",
+        "claim-1-start": str(first[0]),
+        "claim-1-end": str(first[1]),
+    }
+    url = reverse("review:save_label", args=[paris.pk])
+
+    # when the second tab saves a verdict, and then the first tab saves without one
+    reviewer_client.post(url, {**claim, "claim-1-verdict": "contradicted", "label_saved_at": ""})
+    stale = reviewer_client.post(url, {**claim, "verdict": "supported", "label_saved_at": seen})
+
+    # then the first tab's save is refused, and the second tab's verdict stands
+    assert stale.status_code == 400
+    assert "you saved this answer&#x27;s label from another tab" in stale.content.decode()
+    label = AnswerLabel.objects.get(answer=paris, reviewer=reviewer)
+    assert [c.verdict for c in label.claims.all()] == ["contradicted"]
+    # and a page loaded after that save saves as usual
+    page = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
+    seen = re.search(r'name="label_saved_at" value="([^"]*)"', page)[1]
+    fresh = reviewer_client.post(url, {**claim, "verdict": "supported", "label_saved_at": seen})
+    assert fresh.status_code == 302
