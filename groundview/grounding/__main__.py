@@ -21,7 +21,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO
 
 from .check import ENGINE_VERSION, Engine
 from .config import PRECISIONS, EngineConfig
@@ -55,8 +55,8 @@ def _config(args: argparse.Namespace) -> EngineConfig:
     return EngineConfig(**kwargs)
 
 
-def _batches(stream: TextIO, size: int) -> Iterator[list[str]]:
-    batch: list[str] = []
+def _batches(stream: BinaryIO, size: int) -> Iterator[list[bytes]]:
+    batch: list[bytes] = []
     for line in stream:
         batch.append(line)
         if len(batch) >= size:
@@ -66,11 +66,43 @@ def _batches(stream: TextIO, size: int) -> Iterator[list[str]]:
         yield batch
 
 
-def _parse_line(line: str, number: int) -> Any:
+def _parse_line(raw: bytes, number: int) -> Any:
+    """One request line. Bytes are decoded here, line by line, so a line that is not UTF-8 is
+    that line's error; decoding the whole stream would stop it at the first such byte."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RequestError(
+            "", f"line {number}: not UTF-8: byte 0x{raw[exc.start]:02x} at offset {exc.start}"
+        ) from None
+    if number == 1:
+        line = line.removeprefix("\ufeff")  # a byte-order mark
+    if not line.strip():
+        raise RequestError("", f"line {number}: empty line")
     try:
         return json.loads(line)
+    except RecursionError:
+        raise RequestError("", f"line {number}: invalid JSON: nested too deeply to read") from None
     except ValueError as exc:
         raise RequestError("", f"line {number}: invalid JSON: {exc}") from None
+
+
+def _on_line(out: dict[str, Any], number: int) -> dict[str, Any]:
+    """An error as the line's: the engine's messages name a field, not where it came from."""
+    error = out.get("error")
+    if isinstance(error, dict) and not str(error.get("message", "")).startswith("line "):
+        error["message"] = f"line {number}: {error.get('message', '')}"
+    return out
+
+
+def _dumps(out: dict[str, Any]) -> str:
+    text = json.dumps(out, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate the request carried, echoed in a message: JSON escapes write it.
+        text = json.dumps(out)
+    return text
 
 
 def _check_batch(engine: Engine, payloads: list[Any]) -> list[dict[str, Any]]:
@@ -153,29 +185,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return check_rows(engine, args, text)
     done = errors = under = 0
     started = time.monotonic()
-    for lines in _batches(sys.stdin, args.batch):
+    for lines in _batches(sys.stdin.buffer, args.batch):
         payloads: list[Any] = []
         results: list[dict[str, Any] | None] = []
+        first = done + 1
         for line in lines:
             done += 1
-            if done == 1:
-                line = line.removeprefix("\ufeff")  # a byte-order mark
-            if not line.strip():
-                results.append(RequestError("", f"line {done}: empty line").to_json())
-                continue
             try:
                 payloads.append(_parse_line(line, done))
                 results.append(None)
             except RequestError as exc:
                 results.append(exc.to_json())
         checked = iter(_check_batch(engine, payloads))
-        for res in results:
-            out = res if res is not None else next(checked)
+        for number, res in enumerate(results, start=first):
+            out = _on_line(res if res is not None else next(checked), number)
             if "error" in out:
                 errors += 1
             elif args.min_support is not None and out["supportScore"] < args.min_support:
                 under += 1
-            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+            sys.stdout.write(_dumps(out) + "\n")
         sys.stdout.flush()
         rate = done / max(time.monotonic() - started, 1e-9)
         print(f"{done} lines, {errors} errors, {rate:.1f} lines/s", file=sys.stderr)

@@ -188,6 +188,8 @@ def read_rows(text: str, fmt: str) -> Iterator[Row | RowError]:
             continue
         try:
             yield to_request(json.loads(line), number)
+        except RecursionError:
+            yield RowError(f"row {number}: invalid JSON: nested too deeply to read")
         except ValueError as exc:
             yield (
                 exc if isinstance(exc, RowError) else RowError(f"row {number}: invalid JSON: {exc}")

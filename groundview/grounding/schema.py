@@ -133,7 +133,10 @@ def parse_threshold(value: Any, path: str = "groundingSpec.citationThreshold") -
                 path, f"must be a number in [0, 1], got the string {value!r}"
             ) from None
     else:
-        number = float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # an integer of hundreds of digits
+            raise RequestError(path, f"must be in [0, 1], got {str(value)[:20]}…") from None
     if not math.isfinite(number) or not 0.0 <= number <= 1.0:
         raise RequestError(path, f"must be in [0, 1], got {value!r}")
     return number

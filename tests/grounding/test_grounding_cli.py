@@ -42,9 +42,43 @@ def test_cli_good_bad_good_lines() -> None:
     assert len(out) == 4
     assert out[0]["claims"][0]["citationIndices"] == [0]
     assert out[1]["error"]["code"] == 400 and "invalid JSON" in out[1]["error"]["message"]
-    assert out[2]["error"]["message"].startswith("groundingSpec.citationThreshold:")
+    assert out[2]["error"]["message"].startswith("line 3: groundingSpec.citationThreshold:")
     assert out[3] == out[0]
     assert "4 lines, 2 errors" in result.stderr
+
+
+@pytest.mark.model
+def test_cli_lines_no_parser_expects_are_each_their_own_error() -> None:
+    good = json.dumps(
+        {"answerCandidate": "Paris is in France.", "facts": [{"factText": "Paris is in France."}]}
+    ).encode()
+    lines = [
+        good,
+        b'{"answerCandidate": "caf\xe9 is open."}',  # Latin-1, not UTF-8
+        b'{"\\ud800x": 1}',  # an unknown field named with a lone surrogate
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"answerCandidate": "x", "groundingSpec": {"citationThreshold": 1' + b"0" * 400 + b"}}",
+        good,
+    ]
+    # Strict UTF-8 on stdin, as a UTF-8 terminal or a pipe on most machines gives.
+    result = subprocess.run(
+        [sys.executable, "-m", "groundview.grounding", "--threads", "1"],
+        input=b"\n".join(lines) + b"\n",
+        cwd=ROOT,
+        capture_output=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
+    )
+
+    assert result.returncode == 0, result.stderr.decode()
+    out = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert len(out) == 6
+    assert out[0]["claims"][0]["citationIndices"] == [0] and out[5] == out[0]
+    messages = [item["error"]["message"] for item in out[1:5]]
+    assert messages[0] == "line 2: not UTF-8: byte 0xe9 at offset 24"
+    assert messages[1].startswith("line 3: ") and "x" in messages[1]
+    assert messages[2] == "line 4: invalid JSON: nested too deeply to read"
+    assert messages[3].startswith("line 5: groundingSpec.citationThreshold: must be in [0, 1]")
 
 
 def test_cli_reports_a_missing_model_without_traceback(tmp_path: Path) -> None:
@@ -246,7 +280,7 @@ def test_cli_checks_a_page_sent_one_sentence_per_fact() -> None:
     result = _cli(["--max-facts", "200"], line)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["error"]["message"] == (
-        "facts: at most 200 facts are allowed, got 300"
+        "line 1: facts: at most 200 facts are allowed, got 300"
     )
 
 
@@ -272,7 +306,7 @@ def test_cli_checks_an_article_sent_as_one_fact() -> None:
     # --max-fact-chars brings back the API's limit, with its error on the line
     result = _cli(["--max-fact-chars", "10000"], line)
     assert json.loads(result.stdout)["error"]["message"] == (
-        f"facts[0].factText: must be at most 10000 characters, got {len(article)}"
+        f"line 1: facts[0].factText: must be at most 10000 characters, got {len(article)}"
     )
 
 
