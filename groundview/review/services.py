@@ -312,7 +312,9 @@ def queue_progress(reviewer, filters: Mapping[str, str], *, double_review: bool 
     EXISTS per answer (as queue_queryset picks one) probed the labels once per matching answer
     and count, 3-10 times slower at 10^5 answers (bench/pages.py). Same rules as queue_queryset.
     """
-    matching = filter_answers(Answer.objects.all(), filters).order_by().values("id")
+    # Answers still being generated are never handed out (queue_queryset), so they are not left.
+    finished = Answer.objects.exclude(state__in=UNFINISHED_STATES)
+    matching = filter_answers(finished, filters).order_by().values("id")
     try:
         sql, params = matching.query.sql_with_params()
     except EmptyResultSet:  # a search that matched nothing (filters.matches_first)

@@ -59,6 +59,14 @@ def test_progress_counts_change_after_labelling(reviewer_client, django_user_mod
     assert "3 of 5 left" in queue_page(reviewer_client, query="")
 
 
+def test_answers_still_being_generated_are_not_counted_as_left(reviewer_client):
+    create_answer("Progress answer done.")
+    create_answer("Progress answer streaming.", state="STREAMING")
+
+    # Only the finished answer can be handed out, so only it is in the count.
+    assert "1 of 1 left" in queue_page(reviewer_client)
+
+
 def test_empty_queue_shows_what_was_done(reviewer_client):
     answer = create_answer("Progress the only one.")
     label(reviewer_client, answer, {})
