@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -450,7 +451,12 @@ def back_to_answer(request: HttpRequest, pk: int, source: str | None = None) -> 
         # Only the queue's own parameters: the query comes back from the client.
         query |= {"queue": "1", **queue_params(QueryDict(request.POST.get("queue_query", "")))}
     query = urlencode({k: v for k, v in query.items() if v})
-    return redirect(reverse("review:answer_detail", args=[pk]) + ("?" + query if query else ""))
+    # Back to the claim the reviewer had selected (the script posts it): the page opens it and
+    # puts focus there, rather than at the top with nothing selected.
+    selected = request.POST.get("selected_claim", "") if source is None else ""
+    fragment = "#" + selected if re.fullmatch(r"claim-[0-9]{1,5}", selected) else ""
+    url = reverse("review:answer_detail", args=[pk]) + ("?" + query if query else "")
+    return redirect(url + fragment)
 
 
 @login_required

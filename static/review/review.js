@@ -96,6 +96,8 @@
       }
       var segments = segmentsOf(card.dataset.claim);
       segments.forEach(function (el) { el.classList.add("is-selected"); });
+      if (form.elements.selected_claim) form.elements.selected_claim.value = card.dataset.claim;
+      if (options.keepFocus) return;
       card.scrollIntoView({ block: "nearest", behavior: options.smooth === false ? "auto" : "smooth" });
       if (segments.length && !options.fromText) {
         segments[0].scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -188,6 +190,10 @@
           return;
         }
         select(index, { smooth: false });
+      });
+      // Tab into a claim's controls, and the keys act on that claim, not on the last one clicked.
+      card.addEventListener("focusin", function () {
+        if (current !== index) select(index, { keepFocus: true });
       });
       card.addEventListener("mouseenter", function () {
         segmentsOf(card.dataset.claim).forEach(function (el) { el.classList.add("is-hover"); });

@@ -2,6 +2,8 @@
 position, labels kept across claim sources, and re-run feedback. Screenshots go to
 tests/artifacts/ (docs/screenshots/ holds the ones the README shows)."""
 
+import re
+
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
@@ -237,4 +239,25 @@ def test_a_check_that_finishes_does_not_reload_away_unsaved_labels(live_server, 
     progress = page.locator("#check-progress")
     expect(progress).to_contain_text("The check has finished. Save your labels", timeout=8000)
     assert page.locator('#claim-1 input[value="supported"]').is_checked()
+    assert not page.errors
+
+
+def test_keys_act_on_the_focused_claim_and_save_returns_to_it(live_server, page, reviewer):
+    answer = demo_with_a_check()
+    log_in(page, live_server, "rita", "pw-rita-123")
+    page.goto(f"{live_server.url}/answers/{answer.pk}/?source=checker")
+
+    # A keyboard user tabs into claim 2's verdicts (claim 1 was selected before) and presses 3
+    page.locator("#claim-1").click()
+    page.locator('#claim-2 input[value="supported"]').focus()
+    page.keyboard.press("3")
+    assert page.locator('#claim-2 input[value="unsupported"]').is_checked()
+    assert not page.locator('#claim-1 input[type="radio"]:checked').count()
+
+    # Saving comes back to the claim selected then, with focus on it
+    page.locator('button[name="action"][value="save"]').click()
+    page.wait_for_load_state()
+    selected = page.url.split("#")[-1]
+    assert selected.startswith("claim-")
+    expect(page.locator(f"#{selected}")).to_have_class(re.compile("is-selected"))
     assert not page.errors
