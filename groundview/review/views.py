@@ -129,6 +129,11 @@ def answer_list(request: HttpRequest) -> HttpResponse:
         else Histograms(ours=[], theirs=[], unchecked=0, unscored=0, total=0)
     )
     page = answer_page(answers, request.GET.get("page"), charts.total)
+    # Blind labelling, as on the answer page: others' verdicts once you have given yours.
+    adjudicator = adjudication.can_adjudicate(request.user)
+    for answer in page:
+        labels = answer.labels.all()
+        answer.verdicts_shown = adjudicator or any(x.reviewer_id == request.user.pk for x in labels)
     for bar in charts.ours:
         bar.href = with_params(params, score_min=f"{bar.low:g}", score_max=f"{bar.high:g}")
     for bar in charts.theirs:

@@ -664,3 +664,18 @@ def test_a_page_left_open_does_not_undo_a_save_from_another_tab(reviewer_client,
     seen = re.search(r'name="label_saved_at" value="([^"]*)"', page)[1]
     fresh = reviewer_client.post(url, {**claim, "verdict": "supported", "label_saved_at": seen})
     assert fresh.status_code == 302
+
+
+def test_the_list_hides_others_verdicts_until_you_have_given_yours(
+    reviewer_client, reviewer, django_user_model, paris
+):
+    other = django_user_model.objects.create_user("blind-other", password="x")
+    AnswerLabel.objects.create(answer=paris, reviewer=other, verdict="contradicted")
+
+    before = reviewer_client.get(reverse("review:answer_list")).content.decode()
+    AnswerLabel.objects.create(answer=paris, reviewer=reviewer, verdict="supported")
+    after = reviewer_client.get(reverse("review:answer_list")).content.decode()
+
+    assert "v-contradicted" not in before and "Contradicted" not in before
+    assert "blind-other labelled it; the verdict shows once you have given yours" in before
+    assert 'class="verdict-chip v-contradicted" title="blind-other: Contradicted"' in after
