@@ -148,6 +148,18 @@
       select(nextOpen());
     }
 
+    // A mis-keyed verdict can be taken back: the claim is saved without one (and a verdict
+    // saved before is removed, as for any claim the form shows without one).
+    function clearClaimVerdict() {
+      if (current === -1) return;
+      var card = claims[current];
+      var checked = card.querySelector('input[type="radio"]:checked');
+      if (!checked) return;
+      checked.checked = false;
+      dirty = true;
+      markDone(card);
+    }
+
     function setAnswerVerdict(value) {
       var radio = form.querySelector('input[name="verdict"][value="' + value + '"]');
       if (radio) { radio.checked = true; dirty = true; }
@@ -260,6 +272,10 @@
       else if (letter === "n") { submit("next"); event.preventDefault(); }
       else if (key === "?") { if (help) help.hidden = !help.hidden; event.preventDefault(); }
       else if (key === "Escape") { deselect(); }
+      else if (key === "Backspace" || key === "Delete" || (digit === "" && digitOf(event) === "0")) {
+        clearClaimVerdict();
+        event.preventDefault();
+      }
     });
 
     // A link to #claim-3 (or a reload after selecting) opens that claim.

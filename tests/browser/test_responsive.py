@@ -261,3 +261,23 @@ def test_keys_act_on_the_focused_claim_and_save_returns_to_it(live_server, page,
     assert selected.startswith("claim-")
     expect(page.locator(f"#{selected}")).to_have_class(re.compile("is-selected"))
     assert not page.errors
+
+
+def test_a_mis_keyed_claim_verdict_can_be_taken_back(live_server, page, reviewer):
+    answer = demo_with_a_check()
+    log_in(page, live_server, "rita", "pw-rita-123")
+    page.goto(f"{live_server.url}/answers/{answer.pk}/?source=checker")
+    page.keyboard.press("j")
+    page.keyboard.press("4")  # contradicted, by mistake; the selection moves on
+    page.keyboard.press("k")  # back to claim 1
+    assert page.locator('#claim-1 input[value="contradicted"]').is_checked()
+
+    page.keyboard.press("Backspace")
+
+    assert not page.locator('#claim-1 input[type="radio"]:checked').count()
+    page.keyboard.press("Shift+Digit3")  # the answer: unsupported
+    page.locator('button[name="action"][value="save"]').click()
+    page.wait_for_load_state()
+    label = AnswerLabel.objects.get(answer=answer, reviewer=reviewer)
+    assert (label.verdict, label.claims.count()) == ("unsupported", 0)
+    assert not page.errors
