@@ -100,6 +100,16 @@ def filter_params(query) -> dict[str, str]:
     return {key: query.get(key, "").strip() for key in FILTER_PARAMS if query.get(key, "").strip()}
 
 
+def list_url(request: HttpRequest) -> str:
+    """The answer list the page was opened from (`from`: its query), with only what the list
+    reads of it."""
+    came_from = QueryDict(request.GET.get("from", ""))
+    query = filter_params(came_from)
+    if came_from.get("page", "").isdigit():
+        query["page"] = came_from["page"]
+    return reverse("review:answer_list") + ("?" + urlencode(query) if query else "")
+
+
 def with_params(base: dict[str, str], **changes) -> str:
     params = {k: v for k, v in base.items() if k != "page"}
     for key, value in changes.items():
@@ -146,6 +156,8 @@ def answer_list(request: HttpRequest) -> HttpResponse:
     context = {
         "page": page,
         "params": params,
+        # The way back from an answer to this very list: its filters, sort and page.
+        "list_query": urlencode({**params, **({"page": page.number} if page.number > 1 else {})}),
         "errors": errors,
         "states": kept_choice(AnswerState.choices, params.get("state")),
         "skip_reasons": kept_choice(
@@ -277,6 +289,7 @@ def render_detail(
     context = {
         "page": page,
         "answer": answer,
+        "list_url": list_url(request),
         "form": form,
         "shown": shown,
         "label_error": error,

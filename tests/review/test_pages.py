@@ -679,3 +679,18 @@ def test_the_list_hides_others_verdicts_until_you_have_given_yours(
     assert "v-contradicted" not in before and "Contradicted" not in before
     assert "blind-other labelled it; the verdict shows once you have given yours" in before
     assert 'class="verdict-chip v-contradicted" title="blind-other: Contradicted"' in after
+
+
+def test_back_from_an_answer_is_the_list_it_was_opened_from(reviewer_client, paris):
+    listing = reviewer_client.get(reverse("review:answer_list"), {"q": "Paris", "sort": "score"})
+    link = re.search(r'class="answer-link" href="([^"]+)"', listing.content.decode())[1]
+
+    page = reviewer_client.get(unescape(link)).content.decode()
+
+    back = re.search(r'<nav class="crumbs"[^>]*>\s*<a href="([^"]+)">Answers</a>', page)[1]
+    assert unescape(back) == reverse("review:answer_list") + "?q=Paris&sort=score"
+    # Only the list's own parameters are carried back
+    odd = reviewer_client.get(
+        reverse("review:answer_detail", args=[paris.pk]), {"from": "q=x&evil=1&page=2a"}
+    ).content.decode()
+    assert f'href="{reverse("review:answer_list")}?q=x">Answers</a>' in odd
