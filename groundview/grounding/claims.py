@@ -18,8 +18,16 @@ from .lexical import words
 ABBREVIATIONS = words(
     """mr mrs ms dr prof sr jr st mt vs fig figs no nos vol vols approx inc ltd co corp jan feb mar apr
     jun jul aug sep sept oct nov dec est dept univ gen col lt sgt capt rev gov sen rep pres ph phd
-    al cf ed eds pp op ca a.m p.m e.g i.e u.s u.k u.n etc"""
+    al cf ed eds pp op ca a.m p.m e.g i.e u.s u.k u.n etc
+    sra srta dra nr bzw usw vgl ca mme mlle gral u.a z.b d.h p.ej"""
 )
+# "am 3. Oktober", "im 20. Jahrhundert": German writes an ordinal with a dot before these.
+_ORDINAL_NOUNS = words(
+    """januar februar märz april mai juni juli august september oktober november dezember
+    jahrhundert jahrhunderts jahrtausend jh"""
+)
+# Characters that separate like a space without being one to str.isspace().
+_INVISIBLE_SPACE = "\u200b\u2060\ufeff"
 # "Brown v. Board of Education", "dates from c. 1491".
 _ALWAYS_CONTINUE = frozenset(["e.g", "i.e", "cf", "vs", "v", "approx", "ca", "c"])
 
@@ -100,6 +108,18 @@ def _word_before(text: str, dot: int, line_start: int) -> str:
     return text[i:dot]
 
 
+_LETTERS_AND_DOTS = re.compile(r"(?:[^\W\d_]+\.)+[^\W\d_]+")
+
+
+def _is_space(ch: str) -> bool:
+    return ch.isspace() or ch in _INVISIBLE_SPACE
+
+
+def _next_word(text: str, start: int, end: int) -> str:
+    m = re.compile(r"[^\W\d_]+").match(text, start, end)
+    return m.group(0).lower() if m else ""
+
+
 def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end: int) -> bool:
     """Is there a sentence end after the punctuation run text[idx:end_punct]?"""
     run = text[idx:end_punct]
@@ -107,10 +127,10 @@ def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end:
         return True
     if end_punct >= line_end:
         return True
-    if not text[end_punct].isspace():
+    if not _is_space(text[end_punct]):
         return False  # "3.14", "U.S.A", "example.com", "hello?!x"
     nxt = end_punct
-    while nxt < line_end and text[nxt].isspace():
+    while nxt < line_end and _is_space(text[nxt]):
         nxt += 1
     if nxt >= line_end:
         return True
@@ -126,12 +146,14 @@ def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end:
         lw = word.lower()
         if lw in _ALWAYS_CONTINUE:
             return False
-        if len(word) == 1 and word.isupper():
-            return False  # an initial: "William O. Douglas"
+        if len(word) == 1 and word.isalpha():
+            return False  # an initial ("William O. Douglas"), or "u. a." and "z. B."
         if lw in ABBREVIATIONS and lw != "etc":
             return False
-        if "." in word and len(word) <= 6 and not following.isdigit():
-            return False  # "U.S. Army", "Ph.D. Thesis"
+        if _LETTERS_AND_DOTS.fullmatch(word) and len(word) <= 6 and not following.isdigit():
+            return False  # "U.S. Army", "Ph.D. Thesis"; a price ("$9.99.") ends its sentence
+        if word.isdigit() and len(word) <= 2 and _next_word(text, nxt, line_end) in _ORDINAL_NOUNS:
+            return False
     return (
         following.isupper()
         or following.isdigit()
@@ -204,9 +226,9 @@ def split_sentences(text: str) -> list[Segment]:
         line_segments.append((start, line_end))
         merged: list[tuple[int, int]] = []
         for s, e in _after_preambles(text, line_segments):
-            while s < e and text[s].isspace():
+            while s < e and _is_space(text[s]):
                 s += 1
-            while e > s and text[e - 1].isspace():
+            while e > s and _is_space(text[e - 1]):
                 e -= 1
             if s == e:
                 continue
@@ -376,10 +398,63 @@ def _is_heading(sentence: str) -> bool:
     return len(re.findall(r"[^\W_]+", title)) <= _HEADING_WORDS
 
 
+_SHORT_FORMULAS = words(
+    """hello hi hey thanks thank welcome bye goodbye cheers congratulations congrats great perfect
+    noted understood done okay ok sure hola bonjour salut hallo ciao olá oi"""
+)
+# Lines that cite rather than state: a footnote or link definition ("[^1]: Wikipedia, https://…",
+# "[1]: https://… \"Title\""), an HTML comment, a stamp of when the answer or its source was made
+# ("*Last updated: 2024-05-01*", "Retrieved May 2024"), or an item that is only an address or a link.
+_CITING_LINE_RE = re.compile(
+    r"^(?:\[\^?[^\]\n]{1,40}\]:"
+    r"|<!--.*-->$"
+    r"|[*_]*(?:last (?:updated|modified|reviewed)|updated|generated|retrieved|accessed)"
+    r"(?::|\s+(?:on|at)\b|\s+(?=\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
+    r"[^.!?]{0,40}\.?[*_]*$"
+    r"|<?(?:https?://|www\.)\S+>?$"
+    r"|\[[^\]\n]*\]\((?:https?://|www\.)[^)\s]*\)$)",
+    re.IGNORECASE,
+)
+# A section of sources after an answer: its items are references, not claims.
+_SOURCES_HEADING_RE = re.compile(
+    r"^[#*_ \t]*(?:sources?|references?|citations?|further reading|links|bibliography|quellen|"
+    r"fuentes|referencias|références|fontes|参考|参考文献|出典|来源|來源)[*_ \t]*[:：]?[*_ \t]*$",
+    re.IGNORECASE,
+)
+_FENCE_RE = re.compile(r"^ {0,3}(?:```|~~~)")
+
+
+def _quiet_ranges(text: str) -> list[tuple[int, int]]:
+    """Character ranges whose sentences need no check: fenced code (fences included) and the
+    items of a sources section, up to the next blank line or heading."""
+    ranges: list[tuple[int, int]] = []
+    fence_start: int | None = None
+    sources_start: int | None = None
+    for start, end in _line_spans(text):
+        line = text[start:end]
+        if fence_start is not None:
+            if _FENCE_RE.match(line):
+                ranges.append((fence_start, end))
+                fence_start = None
+            continue
+        if _FENCE_RE.match(line):
+            fence_start = start
+            continue
+        if sources_start is not None and (not line.strip() or line.lstrip().startswith("#")):
+            ranges.append((sources_start, start))
+            sources_start = None
+        if sources_start is None and _SOURCES_HEADING_RE.match(line):
+            sources_start = start
+    for open_start in (fence_start, sources_start):
+        if open_start is not None:
+            ranges.append((open_start, len(text)))
+    return ranges
+
+
 def needs_check(sentence: str) -> bool:
     """Heuristic groundingCheckRequired: False for chit-chat, questions, list intros, hedges, generic
     advice, headings and an assistant's reports on its own search, in EN, ES, FR, DE, PT, ZH and JA."""
-    if _is_heading(sentence):
+    if _is_heading(sentence) or _CITING_LINE_RE.match(sentence.strip()):
         return False
     s = strip_markers(sentence).strip("*_#>` ").strip()
     if not _HAS_WORD_RE.search(s):
@@ -398,15 +473,23 @@ def needs_check(sentence: str) -> bool:
     ):
         return False
     words = re.findall(r"[^\W_]+", s)
-    # Very short exclamations ("Great!", "Hello there.") carry no checkable content.
-    return not (len(words) <= 2 and not any(ch.isdigit() for ch in s) and s[-1:] in ("!", "."))
+    # Very short exclamations ("Great!", "Hello there.") carry no checkable content; two words of
+    # a statement ("Smith resigned.", "Prices doubled.") do.
+    short = len(words) <= 2 and not any(ch.isdigit() for ch in s)
+    return not (short and (s.endswith("!") or words[0].lower() in _SHORT_FORMULAS))
 
 
 def segment_claims(answer: str) -> list[Claim]:
     """The answer's claims with UTF-8 byte spans (end exclusive) and groundingCheckRequired."""
     offsets = byte_offsets(answer)
+    quiet = _quiet_ranges(answer)
     claims = [
-        Claim(offsets[seg.start], offsets[seg.end], seg.text, needs_check(seg.text))
+        Claim(
+            offsets[seg.start],
+            offsets[seg.end],
+            seg.text,
+            needs_check(seg.text) and not any(s <= seg.start < e for s, e in quiet),
+        )
         for seg in split_sentences(answer)
     ]
     # A table's header row names its columns ("| City | Population |"); its data rows are claims.

@@ -148,11 +148,35 @@ UNITS = {
         for u in words("kb mb gb tb pb kbps mbps gbps hz khz mhz ghz mm cm km kg mg ml kw mw gw")
     },
     **{u: u for u in words("kwh percent dollars euros pounds yen yuan miles feet meters")},
-    **{u: u for u in words("m g l w v s h minutes hours days weeks months years seconds")},
+    **{u: u for u in words("g l w v minutes hours days weeks months years seconds")},
     "%": "percent",
+    # A symbol and the word it abbreviates are one unit: "330 m" is "330 metres".
+    "m": "meters",
     "meter": "meters",
     "metre": "meters",
     "metres": "meters",
+    **{u: "cm" for u in words("centimetre centimetres centimeter centimeters")},
+    **{u: "mm" for u in words("millimetre millimetres millimeter millimeters")},
+    **{u: "g" for u in words("gram grams gramme grammes")},
+    **{u: "mg" for u in words("milligram milligrams")},
+    **{u: "l" for u in words("litre litres liter liters")},
+    **{u: "ml" for u in words("millilitre millilitres milliliter milliliters")},
+    **{u: "w" for u in words("watt watts")},
+    **{u: "v" for u in words("volt volts")},
+    **{u: "hz" for u in words("hertz")},
+    "s": "seconds",
+    "sec": "seconds",
+    "secs": "seconds",
+    "h": "hours",
+    "hr": "hours",
+    "hrs": "hours",
+    "min": "minutes",
+    "mins": "minutes",
+    "yr": "years",
+    "yrs": "years",
+    "mi": "miles",
+    "lb": "pounds",
+    "lbs": "pounds",
     "mile": "miles",
     "foot": "feet",
     "ft": "feet",
@@ -523,6 +547,21 @@ def _parse_number(tok: str) -> float | None:
         return None
 
 
+def _millions_after(sign: str, lowered: Sequence[str], k: int) -> bool:
+    """Is the "m" after a number millions: money ("$5m", "5m euros") or a count of things ("3m
+    units", "5m people", "2m years"), where lowered[k] is the word after the "m"?"""
+    if sign and sign != "percent":
+        return True
+    word = lowered[k] if k < len(lowered) else ""
+    if UNITS.get(word, "") in _MONEY or word in ("people", "children", "men", "women"):
+        return True
+    return word.isalpha() and word.endswith("s") and len(word) > 3 and word not in _SPANS
+
+
+# Words after a length that say what it measures, not what is counted: "3m across", "5 m towers".
+_SPANS = words("across towers walls poles trees waves waters stairs depths heights lengths")
+
+
 def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number]:
     """Numbers with magnitude words folded in ("1.5 million") and a preceding qualifier kept;
     `signs` (from `_tokens`) gives a number the unit its "$" or "%" writes."""
@@ -553,6 +592,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         written = (tok.isdigit() and len(tok) == 4) or decade is not None
         is_year = not sign and written and 1000 <= value <= 2100
         scaled = i + 1 < len(lowered) and lowered[i + 1] in _SCALES
+        if scaled and lowered[i + 1] == "m" and not _millions_after(sign, lowered, i + 2):
+            scaled = False  # "330 m tall" and "the 100m sprint" are metres
         if scaled:
             value *= _SCALES[lowered[i + 1]]
             is_year = False

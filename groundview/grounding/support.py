@@ -175,7 +175,9 @@ def claim_features(
         claim_tokens = claim_enc.tokens[claim_enc.content]
         pool = [e.tokens for e in embedded if e.tokens.shape[0]]
         if claim_tokens.shape[0] == 0:
-            soft_mean = soft_min = soft_low2 = 1.0
+            # Nothing to match, or nothing the embedder can read (a script its vocabulary lacks
+            # is all [UNK]): then the words found as written are all the soft match can say.
+            soft_mean = soft_min = soft_low2 = cov_all if distinct else 1.0
         elif pool:
             best = (claim_tokens @ np.concatenate(pool, axis=0).T).max(axis=1)
             ordered = np.sort(best)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from groundview.grounding import Engine
 from groundview.grounding.context import resolve
 from groundview.grounding.lexical import analyse, numbers_match, stem
@@ -796,3 +798,59 @@ def test_what_the_sentence_before_a_pronoun_backs_comes_with_it() -> None:
     assert cover(claim, cands, facts=[0, 1, 0]) == [0, 2]
     # Knowing that candidate 2 is cited with it, nothing else is needed
     assert cover(claim, cands, facts=[0, 1, 0], antecedent={0: 2}) == [0]
+
+
+def test_a_unit_symbol_and_its_word_are_one_unit() -> None:
+    pairs = [
+        ("The tower is 330 m tall.", "The tower is 330 metres tall."),
+        ("It took 30 s.", "It took 30 seconds."),
+        ("It lasted 2 h.", "It lasted 2 hours."),
+        ("It weighs 5 g.", "It weighs 5 grams."),
+        ("It holds 20 l.", "It holds 20 litres."),
+        ("A 60 W bulb.", "A 60 watt bulb."),
+        ("It is 12 cm long.", "It is 12 centimetres long."),
+        ("It weighs 10 lb.", "It weighs 10 pounds."),
+    ]
+    for short, spelled in pairs:
+        claim, fact = analyse(short).numbers[0], analyse(spelled).numbers[0]
+        assert numbers_match(claim, fact), (short, spelled)
+    # and a length is still no weight
+    assert not numbers_match(analyse("It is 5 m long.").numbers[0], analyse("5 kg").numbers[0])
+
+
+def test_an_m_after_a_number_is_metres_unless_money_or_a_count_follows() -> None:
+    values = {
+        text: [(n.value, n.unit) for n in analyse(text).numbers]
+        for text in [
+            "The Eiffel Tower is 330 m tall.",
+            "The 100m sprint.",
+            "It raised $5m.",
+            "It raised 5m euros.",
+            "Sales of 3m units.",
+            "About 5m people live there.",
+        ]
+    }
+
+    assert values == {
+        "The Eiffel Tower is 330 m tall.": [(330.0, "meters")],
+        "The 100m sprint.": [(100.0, "meters")],
+        "It raised $5m.": [(5e6, "dollars")],
+        "It raised 5m euros.": [(5e6, "euros")],
+        "Sales of 3m units.": [(3e6, "")],
+        "About 5m people live there.": [(5e6, "")],
+    }
+
+
+@pytest.mark.model
+def test_a_height_in_metres_written_either_way_is_supported(real_engine: Engine) -> None:
+    # "330 m" had been read as 330 million: the supported claim scored 0.06
+    result = real_engine.check(
+        {
+            "answerCandidate": "The Eiffel Tower is 330 m tall.",
+            "facts": [{"factText": "The Eiffel Tower is 330 metres tall."}],
+            "groundingSpec": {"enableClaimLevelScore": True},
+        }
+    )
+
+    assert result["claims"][0]["score"] > 0.8
+    assert result["claims"][0]["citationIndices"] == [0]
