@@ -185,18 +185,18 @@ def test_label_naming_a_chunk_that_does_not_exist_is_rejected(reviewer_client, p
     assert not AnswerLabel.objects.exists()
 
 
+def first_claim_fields(**fields: str) -> dict[str, str]:
+    """The page form's fields for its one claim, "Paris is the capital of France."."""
+    start, end = span_of(TEXT, "Paris is the capital of France.")
+    claim = {"claim_count": "1", "claim-1-start": str(start), "claim-1-end": str(end)}
+    return claim | {f"claim-1-{key}": value for key, value in fields.items()}
+
+
 def label_paris_claim(client, answer, citations: str, verdict: str = "supported"):
     """Post the page's form with one claim, "Paris is the capital of France.", labelled."""
-    start, end = span_of(TEXT, "Paris is the capital of France.")
     return client.post(
         reverse("review:save_label", args=[answer.pk]),
-        {
-            "claim_count": "1",
-            "claim-1-start": str(start),
-            "claim-1-end": str(end),
-            "claim-1-verdict": verdict,
-            "claim-1-citations": citations,
-        },
+        first_claim_fields(verdict=verdict, citations=citations),
     )
 
 
@@ -493,14 +493,8 @@ def test_an_answer_without_text_says_so_and_shows_no_score_legend(reviewer_clien
 
 def test_the_answer_verdict_can_be_given_back_to_the_claims(reviewer_client, reviewer, paris):
     # given a reviewer who chose an answer verdict of their own
-    start, end = span_of(TEXT, "Paris is the capital of France.")
     url = reverse("review:save_label", args=[paris.pk])
-    claim = {
-        "claim_count": "1",
-        "claim-1-start": str(start),
-        "claim-1-end": str(end),
-        "claim-1-verdict": "supported",
-    }
+    claim = first_claim_fields(verdict="supported")
     reviewer_client.post(url, {**claim, "verdict": "unsupported"})
     page = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
     assert re.search(r'name="verdict" value="unsupported" checked', page)
@@ -523,14 +517,8 @@ def test_the_answer_verdict_can_be_given_back_to_the_claims(reviewer_client, rev
 
 def test_a_chosen_verdict_equal_to_the_claims_stays_chosen(reviewer_client, reviewer, paris):
     # given a reviewer who chooses "Supported" for an answer whose one claim is supported
-    start, end = span_of(TEXT, "Paris is the capital of France.")
     url = reverse("review:save_label", args=[paris.pk])
-    claim = {
-        "claim_count": "1",
-        "claim-1-start": str(start),
-        "claim-1-end": str(end),
-        "claim-1-verdict": "supported",
-    }
+    claim = first_claim_fields(verdict="supported")
     reviewer_client.post(url, {**claim, "verdict": "supported"})
 
     # then the page shows their choice, not "From the claims"
@@ -642,12 +630,7 @@ def test_a_page_left_open_does_not_undo_a_save_from_another_tab(reviewer_client,
     page = reviewer_client.get(reverse("review:answer_detail", args=[paris.pk])).content.decode()
     seen = re.search(r'name="label_saved_at" value="([^"]*)"', page)[1]
     assert seen == ""
-    first = span_of(TEXT, "Paris is the capital of France.")
-    claim = {
-        "claim_count": "1",
-        "claim-1-start": str(first[0]),
-        "claim-1-end": str(first[1]),
-    }
+    claim = first_claim_fields()
     url = reverse("review:save_label", args=[paris.pk])
 
     # when the second tab saves a verdict, and then the first tab saves without one
