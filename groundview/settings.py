@@ -42,7 +42,8 @@ VAR_DIR = DATA_DIR
 # Every value read from the environment is checked here, so a typo stops start-up with a message
 # naming the variable, rather than a bare ValueError at start-up or a 500 on some later request.
 TRUE, FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off"}
-RATE = re.compile(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)")
+# As DRF reads a rate: a count, then a period of which only the first letter counts.
+RATE = re.compile(r"[1-9][0-9]*/[smhd][a-z]*")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -351,7 +352,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 GROUNDVIEW_LOGIN_MAX_FAILURES = env_number("GROUNDVIEW_LOGIN_MAX_FAILURES", 5, minimum=1)
 GROUNDVIEW_LOGIN_LOCKOUT_SECONDS = env_number("GROUNDVIEW_LOGIN_LOCKOUT_SECONDS", 900, minimum=1)
 # New API tokens stop working after this many days unless an admin sets another date; 0: never.
-GROUNDVIEW_API_TOKEN_DAYS = env_number("GROUNDVIEW_API_TOKEN_DAYS", 90, minimum=1)
+GROUNDVIEW_API_TOKEN_DAYS = env_number("GROUNDVIEW_API_TOKEN_DAYS", 90, minimum=0)
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=True)

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from groundview.answers.schema import MAX_INT_DIGITS, BadNumber, string_problem
+from groundview.answers.schema import MAX_INT_DIGITS, BadNumber, TwiceGiven, string_problem
 
 
 @dataclass
@@ -84,15 +84,25 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-def loads(text: str) -> Any:
+def mark_twice_given(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    try:
+        return unique_keys(pairs)
+    except DuplicateKey as error:
+        marked = TwiceGiven(pairs)
+        marked.key = error.key
+        return marked
+
+
+def loads(text: str, *, mark_duplicates: bool = False) -> Any:
     """json.loads that neither fails on, nor lets through, numbers no column can hold, and that
-    refuses a key given twice (as Google's parsers do) rather than keep the last one."""
+    refuses a key given twice (as Google's parsers do) rather than keep the last one: raising
+    DuplicateKey, or with `mark_duplicates` returning the object as a TwiceGiven."""
     return json.loads(
         text,
         parse_int=parse_int,
         parse_float=parse_float,
         parse_constant=parse_constant,
-        object_pairs_hook=unique_keys,
+        object_pairs_hook=mark_twice_given if mark_duplicates else unique_keys,
     )
 
 
@@ -116,12 +126,7 @@ def read_records(text: str) -> Iterator[Record]:
     if not text.strip():
         return
     try:
-        whole = loads(text)
-    except DuplicateKey as error:
-        if is_one_value(text):
-            # One document (pretty-printed, say): its lines are not records of their own.
-            yield Record(where="record", parse_error=parse_failure(error))
-            return
+        whole = loads(text, mark_duplicates=True)
     except PARSE_ERRORS:
         pass
     else:
@@ -137,19 +142,11 @@ def read_records(text: str) -> Iterator[Record]:
         if not line.strip():
             continue
         try:
-            data = loads(line)
+            data = loads(line, mark_duplicates=True)
         except PARSE_ERRORS as error:
             yield Record(where=f"line {number}", parse_error=parse_failure(error))
         else:
             yield Record(where=f"line {number}", data=data)
-
-
-def is_one_value(text: str) -> bool:
-    try:
-        json.loads(text, parse_constant=lambda name: None)
-    except PARSE_ERRORS:
-        return False
-    return True
 
 
 def read_csv_records(text: str) -> Iterator[Record]:

@@ -281,6 +281,13 @@ MAX_INT_DIGITS = 20
 INT_LIMIT = 2**64
 
 
+class TwiceGiven(dict):
+    """A JSON object that gave `key` twice (reading.mark_twice_given), kept as parsed so that
+    only its own record is refused, naming it, not the file it came in."""
+
+    key = ""
+
+
 def string_problem(value: str) -> str:
     if "\x00" in value:
         return "contains the NUL character (U+0000), which cannot be stored"
@@ -319,6 +326,8 @@ def check_storable(value: Any, path: str) -> None:
                 (item, join(path, index), depth + 1)
                 for index, item in reversed(list(enumerate(value)))
             )
+        elif isinstance(value, TwiceGiven):
+            raise RecordError(path, f"gives the key {value.key!r} twice")
         elif isinstance(value, dict):
             for key in value:
                 if problem := string_problem(key):

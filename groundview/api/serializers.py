@@ -306,7 +306,8 @@ class ThresholdField(serializers.Field):
 
 
 class GroundingFactSerializer(serializers.Serializer):
-    factText = serializers.CharField(max_length=10_000, allow_blank=True)  # noqa: N815
+    # proto3: absent is "" (Google's REST client leaves "" out).
+    factText = serializers.CharField(max_length=10_000, allow_blank=True, required=False)  # noqa: N815
     attributes = serializers.DictField(
         child=serializers.CharField(allow_blank=True), required=False
     )
@@ -336,6 +337,7 @@ class UserLabelsField(serializers.DictField):
 class CheckGroundingSerializer(serializers.Serializer):
     answerCandidate = serializers.CharField(  # noqa: N815
         allow_blank=True,
+        required=False,
         help_text="The answer to check: at most 4096 tokens and 40,960 characters.",
     )
     facts = GroundingFactSerializer(many=True, required=False, max_length=200)

@@ -21,10 +21,10 @@ ABBREVIATIONS = words(
     al cf ed eds pp op ca a.m p.m e.g i.e u.s u.k u.n etc
     sra srta dra nr bzw usw vgl ca mme mlle gral u.a z.b d.h p.ej"""
 )
-# "am 3. Oktober", "im 20. Jahrhundert": German writes an ordinal with a dot before these.
+# "am 3. Oktober", "im 20. Jahrhundert": German writes an ordinal with a dot before these. Only
+# the names English does not share ("It scored 7. September was its best month." is two).
 _ORDINAL_NOUNS = words(
-    """januar februar märz april mai juni juli august september oktober november dezember
-    jahrhundert jahrhunderts jahrtausend jh"""
+    "januar februar märz mai juni juli oktober dezember jahrhundert jahrhunderts"
 )
 # Characters that separate like a space without being one to str.isspace().
 _INVISIBLE_SPACE = "\u200b\u2060\ufeff"
@@ -115,6 +115,17 @@ def _is_space(ch: str) -> bool:
     return ch.isspace() or ch in _INVISIBLE_SPACE
 
 
+_LETTER_DOT_AFTER = re.compile(r"[^\W\d_]\.")
+_LETTER_DOT_BEFORE = re.compile(r"(?:^|\s)[^\W\d_]\.\s+$")
+
+
+def _in_letter_pair(text: str, dot: int, nxt: int, line_start: int) -> bool:
+    """Is the letter before text[dot] one of two abbreviating letters ("u. a.", "z. B.")?"""
+    if _LETTER_DOT_AFTER.match(text, nxt):
+        return True
+    return bool(_LETTER_DOT_BEFORE.search(text, line_start, dot - 1))
+
+
 def _next_word(text: str, start: int, end: int) -> str:
     m = re.compile(r"[^\W\d_]+").match(text, start, end)
     return m.group(0).lower() if m else ""
@@ -146,8 +157,10 @@ def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end:
         lw = word.lower()
         if lw in _ALWAYS_CONTINUE:
             return False
-        if len(word) == 1 and word.isalpha():
-            return False  # an initial ("William O. Douglas"), or "u. a." and "z. B."
+        if len(word) == 1 and word.isupper():
+            return False  # an initial: "William O. Douglas"
+        if len(word) == 1 and word.isalpha() and _in_letter_pair(text, idx, nxt, line_start):
+            return False  # "u. a.", "z. B.", "d. h."; "Let the unknown be x. Then" ends
         if lw in ABBREVIATIONS and lw != "etc":
             return False
         if _LETTERS_AND_DOTS.fullmatch(word) and len(word) <= 6 and not following.isdigit():
@@ -402,6 +415,15 @@ _SHORT_FORMULAS = words(
     """hello hi hey thanks thank welcome bye goodbye cheers congratulations congrats great perfect
     noted understood done okay ok sure hola bonjour salut hallo ciao olá oi"""
 )
+# A date or time as a stamp writes it: "2024-05-01", "3 March 2021", "May 3, 2024", "May 2024",
+# "05/03/2024", "10:42 UTC", a date with a time.
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_TIME = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?(?:\s[A-Z]{2,4})?"
+_DATE = (
+    rf"(?:(?:\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s{_MONTH}\s\d{{4}}|{_MONTH}\s\d{{1,2}}(?:st|nd|rd|th)?,?\s\d{{4}}"
+    rf"|{_MONTH}\s\d{{4}})(?:,?\s(?:at\s)?{_TIME})?|{_TIME})"
+)
 # Lines that cite rather than state: a footnote or link definition ("[^1]: Wikipedia, https://…",
 # "[1]: https://… \"Title\""), an HTML comment, a stamp of when the answer or its source was made
 # ("*Last updated: 2024-05-01*", "Retrieved May 2024"), or an item that is only an address or a link.
@@ -409,8 +431,7 @@ _CITING_LINE_RE = re.compile(
     r"^(?:\[\^?[^\]\n]{1,40}\]:"
     r"|<!--.*-->$"
     r"|[*_]*(?:last (?:updated|modified|reviewed)|updated|generated|retrieved|accessed)"
-    r"(?::|\s+(?:on|at)\b|\s+(?=\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
-    r"[^.!?]{0,40}\.?[*_]*$"
+    r"(?::|\s+on|\s+at)?\s+" + _DATE + r"\.?[*_]*$"
     r"|<?(?:https?://|www\.)\S+>?$"
     r"|\[[^\]\n]*\]\((?:https?://|www\.)[^)\s]*\)$)",
     re.IGNORECASE,
@@ -430,6 +451,7 @@ def _quiet_ranges(text: str) -> list[tuple[int, int]]:
     ranges: list[tuple[int, int]] = []
     fence_start: int | None = None
     sources_start: int | None = None
+    sources_items = 0
     for start, end in _line_spans(text):
         line = text[start:end]
         if fence_start is not None:
@@ -437,14 +459,20 @@ def _quiet_ranges(text: str) -> list[tuple[int, int]]:
                 ranges.append((fence_start, end))
                 fence_start = None
             continue
-        if _FENCE_RE.match(line):
+        # A fence opens a block; "```pip install x``` installs it" is inline code.
+        if _FENCE_RE.match(line) and not re.search(r"```|~~~", line.strip()[3:]):
             fence_start = start
             continue
-        if sources_start is not None and (not line.strip() or line.lstrip().startswith("#")):
-            ranges.append((sources_start, start))
-            sources_start = None
+        if sources_start is not None:
+            blank = not line.strip()
+            # Blank lines between the heading and its first item belong to the section.
+            if (blank and sources_items) or line.lstrip().startswith("#"):
+                ranges.append((sources_start, start))
+                sources_start = None
+            elif not blank:
+                sources_items += 1
         if sources_start is None and _SOURCES_HEADING_RE.match(line):
-            sources_start = start
+            sources_start, sources_items = start, 0
     for open_start in (fence_start, sources_start):
         if open_start is not None:
             ranges.append((open_start, len(text)))

@@ -547,19 +547,17 @@ def _parse_number(tok: str) -> float | None:
         return None
 
 
-def _millions_after(sign: str, lowered: Sequence[str], k: int) -> bool:
-    """Is the "m" after a number millions: money ("$5m", "5m euros") or a count of things ("3m
-    units", "5m people", "2m years"), where lowered[k] is the word after the "m"?"""
+# A lower-case "m" after a number that is no money: "330 m tall" is metres and "population of
+# 2.1m" millions, and the words around do not tell them apart reliably. Such a number keeps both
+# readings (`_readings`), and matches a number that fits either.
+METRES_OR_MILLIONS = "metres or millions"
+
+
+def _is_money(sign: str, lowered: Sequence[str], k: int) -> bool:
+    """A currency sign before the number, or a currency word at lowered[k] ("5m euros")."""
     if sign and sign != "percent":
         return True
-    word = lowered[k] if k < len(lowered) else ""
-    if UNITS.get(word, "") in _MONEY or word in ("people", "children", "men", "women"):
-        return True
-    return word.isalpha() and word.endswith("s") and len(word) > 3 and word not in _SPANS
-
-
-# Words after a length that say what it measures, not what is counted: "3m across", "5 m towers".
-_SPANS = words("across towers walls poles trees waves waters stairs depths heights lengths")
+    return k < len(lowered) and UNITS.get(lowered[k], "") in _MONEY
 
 
 def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number]:
@@ -592,8 +590,12 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         written = (tok.isdigit() and len(tok) == 4) or decade is not None
         is_year = not sign and written and 1000 <= value <= 2100
         scaled = i + 1 < len(lowered) and lowered[i + 1] in _SCALES
-        if scaled and lowered[i + 1] == "m" and not _millions_after(sign, lowered, i + 2):
-            scaled = False  # "330 m tall" and "the 100m sprint" are metres
+        # "M" is millions ("30M users"), and so is "m" of money ("$5m"); otherwise it is either.
+        either = (
+            scaled and tokens[i + 1] == "m" and not is_year and not _is_money(sign, lowered, i + 2)
+        )
+        if either:
+            scaled = False
         if scaled:
             value *= _SCALES[lowered[i + 1]]
             is_year = False
@@ -602,6 +604,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         word_unit = UNITS.get(lowered[j], "") if j < len(lowered) else ""
         # "$499/month" is an amount of dollars a month, not 499 months: the sign outranks the word,
         # which then says what the amount is of, unless it says the same ("$499 USD").
+        if either:
+            word_unit = METRES_OR_MILLIONS
         if word_unit and (not sign or same_unit(word_unit, sign)):
             unit = word_unit
             # "1999 USD" is a price; "In 2019 hours were cut" and "in 2019 dollars" still date
@@ -818,12 +822,23 @@ def _ranges(
 
 
 def same_unit(a: str, b: str) -> bool:
-    """Units that can name the same amount: equal ones, or "¥" and the yen or the yuan it writes."""
+    """Units that can name the same amount: equal ones, "¥" and the yen or the yuan it writes, or
+    an "m" that may be either and metres or a plain count."""
+    if METRES_OR_MILLIONS in (a, b):
+        return {a, b} - {METRES_OR_MILLIONS} <= {"meters", ""}
     return a == b or {a, b} in ({_YEN_OR_YUAN, "yen"}, {_YEN_OR_YUAN, "yuan"})
+
+
+def _readings(n: Number) -> list[Number]:
+    if n.unit != METRES_OR_MILLIONS:
+        return [n]
+    return [replace(n, unit="meters"), replace(n, value=n.value * 1e6, unit="")]
 
 
 def numbers_match(claim: Number, evidence: Number) -> bool:
     """Does an evidence number support a claim number? "over 1,500" is supported by 1,532 or 1,500."""
+    if METRES_OR_MILLIONS in (claim.unit, evidence.unit):
+        return any(numbers_match(c, e) for c in _readings(claim) for e in _readings(evidence))
     if claim.unit and evidence.unit and not same_unit(claim.unit, evidence.unit):
         return False
     if claim.rate and evidence.rate and claim.rate != evidence.rate:

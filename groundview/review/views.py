@@ -103,7 +103,9 @@ def filter_params(query) -> dict[str, str]:
 def list_url(request: HttpRequest) -> str:
     """The answer list the page was opened from (`from`: its query), with only what the list
     reads of it."""
-    came_from = QueryDict(request.GET.get("from", ""))
+    came_from = QueryDict(
+        (request.POST if request.method == "POST" else request.GET).get("from", "")
+    )
     query = filter_params(came_from)
     if came_from.get("page", "").isdigit():
         query["page"] = came_from["page"]
@@ -290,6 +292,14 @@ def render_detail(
         "page": page,
         "answer": answer,
         "list_url": list_url(request),
+        "came_from": (request.POST if request.method == "POST" else request.GET).get("from", ""),
+        # A refused save shows the form again as posted, with the label version it was made
+        # against: a second save must not overwrite what another tab saved in between.
+        "label_saved_at": (
+            request.POST.get("label_saved_at", "")
+            if form is not None and form.is_bound
+            else (page.label.updated_at.isoformat() if page.label else "")
+        ),
         "form": form,
         "shown": shown,
         "label_error": error,
@@ -464,7 +474,10 @@ def undo_claim(request: HttpRequest, pk: int) -> HttpResponse:
 
 def back_to_answer(request: HttpRequest, pk: int, source: str | None = None) -> HttpResponse:
     """The answer page again after a POST from it, in the queue with its filters if it was."""
-    query = {"source": source or request.POST.get("source", "")}
+    query = {
+        "source": source or request.POST.get("source", ""),
+        "from": request.POST.get("from", ""),
+    }
     if request.POST.get("in_queue") == "1":
         # Only the queue's own parameters: the query comes back from the client.
         query |= {"queue": "1", **queue_params(QueryDict(request.POST.get("queue_query", "")))}
@@ -494,8 +507,9 @@ def wants_json(request: HttpRequest) -> bool:
 def rerun_check(request: HttpRequest, pk: int) -> HttpResponse:
     """Queue a check, or join the one already queued or running; never wait for it.
 
-    The page's script asks for JSON and gets 202 at once; without script, a redirect back to
-    the page, which refreshes itself while the check is pending.
+    The page's script asks for JSON and gets 202 at once, and reloads the page when the check
+    is done (unless labels are unsaved); without script, a redirect back to the page, which
+    offers a Reload link while the check is pending.
     """
     answer = get_object_or_404(Answer, pk=pk)
     run, created = services.recheck(answer, created_by=request.user)

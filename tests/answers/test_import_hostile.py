@@ -56,7 +56,7 @@ HOSTILE = [
     (DEEP, "line 2: malformed JSON: nested too deeply to read"),
     (
         json.dumps(good()).replace('"state"', '"answerText": "Rome.", "state"'),
-        "line 2: malformed JSON: the key 'answerText' is given twice in one object",
+        f"line 2 ({NAME}): gives the key 'answerText' twice",
     ),
     (
         '{"name": "' + NAME + '", "x": ' + "[" * 150 + "]" * 150 + "}",
@@ -311,12 +311,19 @@ def test_hostile_json_never_raises_and_the_good_record_after_it_imports(records)
 
 
 @pytest.mark.django_db
-def test_a_pretty_printed_document_with_a_key_given_twice_is_one_problem():
-    text = json.dumps(good(), indent=2).replace('"state"', '"answerText": "Rome.",\n  "state"')
+def test_a_key_given_twice_refuses_its_record_alone():
+    twice = json.dumps(good(NAME + "-twice"), indent=2).replace(
+        '"state"', '"answerText": "Rome.",\n  "state"'
+    )
+    pretty = importing.import_text(twice)
+    array = importing.import_text(f"[{json.dumps(good())}, {twice}]")
 
-    result = importing.import_text(text)
-
-    assert [str(p) for p in result.problems] == [
-        "record: malformed JSON: the key 'answerText' is given twice in one object"
+    # A pretty-printed document is one record, not one per line
+    assert [str(p) for p in pretty.problems] == [
+        f"record ({NAME}-twice): gives the key 'answerText' twice"
     ]
-    assert not Answer.objects.exists()
+    # and in an array, the other items still import
+    assert [str(p) for p in array.problems] == [
+        f"item 1 ({NAME}-twice): gives the key 'answerText' twice"
+    ]
+    assert list(Answer.objects.values_list("name", flat=True)) == [NAME]

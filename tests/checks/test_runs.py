@@ -478,6 +478,18 @@ def taking_only(take_run, run_id):
     return lambda pk: take_run(pk) if pk == run_id else None
 
 
+def test_with_a_broker_a_rerun_joins_a_queued_run_the_sweep_will_send(settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    answer = create_sourced_answer()
+    # Its message could not be published (the broker was down): due at once for the sweep.
+    waiting = CheckRun.objects.create(answer=answer, lease_expires_at=timezone.now())
+
+    joined, created = checks.join_or_queue_check(answer, send=lambda run_ids: None)
+
+    assert (joined.pk, created) == (waiting.pk, False)
+    assert CheckRun.objects.filter(answer=answer).count() == 1
+
+
 def test_a_rerun_joins_a_live_run_and_replaces_one_nothing_will_finish(settings, monkeypatch):
     settings.CELERY_TASK_ALWAYS_EAGER = True
     answer = create_sourced_answer()

@@ -51,10 +51,12 @@ def test_good_values_as_people_write_them_are_read():
         LOG_LEVEL="info",
         GROUNDVIEW_THROTTLE_ANON=" 10/second ",
         GROUNDVIEW_THROTTLE_USER="",
+        GROUNDVIEW_THROTTLE_CHECK_GROUNDING="60/minutes",  # DRF reads the period's first letter
+        GROUNDVIEW_API_TOKEN_DAYS="0",  # never expire
         DEBUG="Yes",
     )
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == (
-        "{'anon': '10/second', 'user': None, 'check_grounding': '60/minute'}"
+        "{'anon': '10/second', 'user': None, 'check_grounding': '60/minutes'}"
     )

@@ -640,6 +640,10 @@ def test_a_page_left_open_does_not_undo_a_save_from_another_tab(reviewer_client,
     # then the first tab's save is refused, and the second tab's verdict stands
     assert stale.status_code == 400
     assert "you saved this answer&#x27;s label from another tab" in stale.content.decode()
+    # and the refused form keeps the version it was made against, so saving it again is refused
+    # too, until the page is reloaded
+    again = re.search(r'name="label_saved_at" value="([^"]*)"', stale.content.decode())[1]
+    assert again == seen
     label = AnswerLabel.objects.get(answer=paris, reviewer=reviewer)
     assert [c.verdict for c in label.claims.all()] == ["contradicted"]
     # and a page loaded after that save saves as usual
@@ -672,6 +676,14 @@ def test_back_from_an_answer_is_the_list_it_was_opened_from(reviewer_client, par
 
     back = re.search(r'<nav class="crumbs"[^>]*>\s*<a href="([^"]+)">Answers</a>', page)[1]
     assert unescape(back) == reverse("review:answer_list") + "?q=Paris&sort=score"
+    # and a save on the page keeps the way back
+    came_from = re.search(r'name="from" value="([^"]*)"', page)[1]
+    saved = reviewer_client.post(
+        reverse("review:save_label", args=[paris.pk]),
+        {**first_claim_fields(verdict="supported"), "from": unescape(came_from)},
+    )
+    after = reviewer_client.get(saved["Location"]).content.decode()
+    assert f'href="{reverse("review:answer_list")}?q=Paris&amp;sort=score">Answers</a>' in after
     # Only the list's own parameters are carried back
     odd = reviewer_client.get(
         reverse("review:answer_detail", args=[paris.pk]), {"from": "q=x&evil=1&page=2a"}

@@ -70,9 +70,9 @@ def join_or_queue_check(
 
     The page's re-run button and the API's POST both come here, so repeated requests join the
     pending run instead of queueing duplicates; the answer's row lock makes two requests at the
-    same moment agree on one run. Only a run whose lease is alive is joined. `send` replaces
-    `send_runs` for the new run (the page sends from a thread in eager mode, so its request
-    returns at once).
+    same moment agree on one run. A running run is joined only while its lease is alive. `send`
+    replaces `send_runs` for the new run (the page sends from a thread in eager mode, so its
+    request returns at once).
     """
     with transaction.atomic():
         Answer.objects.select_for_update().filter(pk=answer.pk).exists()
@@ -80,10 +80,21 @@ def join_or_queue_check(
         pending = list(
             CheckRun.objects.filter(answer=answer, status__in=UNFINISHED_RUNS).order_by("-pk")
         )
-        live = next((run for run in pending if run.lease_expires_at > now), None)
+        eager = settings.CELERY_TASK_ALWAYS_EAGER
+        # A queued run waits for a worker or, if its message was lost, for the sweep, which
+        # sends it again: join it. A running one is joined while its lease is alive. In eager
+        # mode nothing sweeps, so any run whose lease ran out is dead.
+        live = next(
+            (
+                run
+                for run in pending
+                if run.lease_expires_at > now or (run.status == Status.QUEUED and not eager)
+            ),
+            None,
+        )
         if live is not None:
             return live, False
-        if pending and settings.CELERY_TASK_ALWAYS_EAGER:
+        if pending and eager:
             # Nothing sweeps without a broker: the process that ran these stopped (a restart),
             # and they would stay unfinished for ever.
             fail_unfinished([run.pk for run in pending], STOPPED)
