@@ -100,15 +100,17 @@ def filter_params(query) -> dict[str, str]:
     return {key: query.get(key, "").strip() for key in FILTER_PARAMS if query.get(key, "").strip()}
 
 
+def came_from(request: HttpRequest) -> str:
+    """The query of the answer list the page was opened from (`from`; the form posts it on)."""
+    return (request.POST if request.method == "POST" else request.GET).get("from", "")
+
+
 def list_url(request: HttpRequest) -> str:
-    """The answer list the page was opened from (`from`: its query), with only what the list
-    reads of it."""
-    came_from = QueryDict(
-        (request.POST if request.method == "POST" else request.GET).get("from", "")
-    )
-    query = filter_params(came_from)
-    if came_from.get("page", "").isdigit():
-        query["page"] = came_from["page"]
+    """The answer list the page was opened from, with only what the list reads of its query."""
+    listed = QueryDict(came_from(request))
+    query = filter_params(listed)
+    if listed.get("page", "").isdigit():
+        query["page"] = listed["page"]
     return reverse("review:answer_list") + ("?" + urlencode(query) if query else "")
 
 
@@ -292,7 +294,7 @@ def render_detail(
         "page": page,
         "answer": answer,
         "list_url": list_url(request),
-        "came_from": (request.POST if request.method == "POST" else request.GET).get("from", ""),
+        "came_from": came_from(request),
         # A refused save shows the form again as posted, with the label version it was made
         # against: a second save must not overwrite what another tab saved in between.
         "label_saved_at": (
