@@ -12,14 +12,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import accumulate
 
-from .lexical import words
+from .lexical import is_cjk, words
 
 # Words that end with a dot without ending a sentence. Lower-case, without the dot.
 ABBREVIATIONS = words(
     """mr mrs ms dr prof sr jr st mt vs fig figs no nos vol vols approx inc ltd co corp jan feb mar apr
     jun jul aug sep sept oct nov dec est dept univ gen col lt sgt capt rev gov sen rep pres ph phd
     al cf ed eds pp op ca a.m p.m e.g i.e u.s u.k u.n etc
-    sra srta dra nr bzw usw vgl ca mme mlle gral u.a z.b d.h p.ej"""
+    sra srta dra nr bzw usw vgl ca mme mlle gral u.a z.b d.h p.ej mio mrd tsd rd aprox env séc dic"""
 )
 # "am 3. Oktober", "im 20. Jahrhundert": German writes an ordinal with a dot before these. Only
 # the names English does not share ("It scored 7. September was its best month." is two).
@@ -33,9 +33,14 @@ _ALWAYS_CONTINUE = frozenset(["e.g", "i.e", "cf", "vs", "v", "approx", "ca", "c"
 
 _CJK_END = "。！？｡"
 _WESTERN_END = ".!?…"
-_CLOSERS = "\"'”’»)]}」』）】"
+# Emphasis closes after a sentence's end as a quote does: "*It is 333 m tall.* It opened…".
+_CLOSERS = "\"'”’»)]}」』）】*_"
 _OPENERS = "\"'“‘«([{「『（【"
-_BULLET_RE = re.compile(r"[ \t]*(?:[-*•‣◦▪▸►–—]|\d{1,3}[.)]|[a-z][)])[ \t]+")
+# Markdown emphasis or code may open a sentence: "…tall. **Fun fact:** it…", "…tall. _Note_ that…".
+_EMPHASIS = "*_`~"
+_BULLET_RE = re.compile(
+    r"[ \t]*(?:[-*•‣◦▪▸►–—]|\d{1,3}[.)]|\(\d{1,3}\)|[a-z][)]|\([a-z]\)|[ivx]{1,4}[.)])[ \t]+"
+)
 _LINE_SPLIT_RE = re.compile(r"\r\n|[\n\r\u2028\u2029\x0b\x0c\x1c\x1d\x1e\x85]")
 _TRAILING_SYMBOLS_RE = re.compile(
     r"(?:[ \t]+[^\w\s\"'“‘«(\[{「『（【][^\w\s]*(?=\s|$))+", re.UNICODE
@@ -52,6 +57,12 @@ _MARKER = (
     r"|【[^】]{0,60}】"
     r"|\[(?:sources?|refs?|references?|docs?|documents?|citations?|cite|context|chunk)\b[^\]]{0,40}\]"
     r"|\((?:sources?|refs?|references?|see|citations?|docs?|documents?)\b[^()]{0,60}\)"
+    r"|［\d{1,3}(?:\s*[,，、–-]\s*\d{1,3})*］"
+    # "tall (1).", "tall^1", "tall.¹": only where a number cannot be meant ("aged (42) years" has
+    # no punctuation after it, "10^6" a digit before and "km²" two letters).
+    r"|\(\d{1,2}\)(?=[.,;:!?。]|\s*$)"
+    r"|(?<=[^\W\d_]|[.,;:!?)\]])\^\d{1,3}\b"
+    r"|(?:(?<=[.,;:!?)\]])|(?<=[^\W\d_]{3}))[¹²³⁰⁴-⁹]+"
 )
 _MARKERS_RE = re.compile(rf"\s*(?:{_MARKER})", re.IGNORECASE)
 # After a sentence's end, its markers are still its own: "…330 m tall.[1] It opened…", "…tall. [2]".
@@ -135,7 +146,10 @@ def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end:
     """Is there a sentence end after the punctuation run text[idx:end_punct]?"""
     run = text[idx:end_punct]
     if any(ch in _CJK_END for ch in run):
-        return True
+        # 「東京タワーは象徴だ。」と述べた: a quoted sentence inside the sentence that reports it,
+        # which a particle in hiragana goes on ("他说：「很多！」好的" is two).
+        quoted = run[-1] in _CLOSERS and end_punct < line_end
+        return not (quoted and "\u3041" <= text[end_punct] <= "\u309f")
     if end_punct >= line_end:
         return True
     if not _is_space(text[end_punct]):
@@ -146,6 +160,9 @@ def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end:
     if nxt >= line_end:
         return True
     following = text[nxt]
+    while following in _EMPHASIS and nxt + 1 < line_end:
+        nxt += 1
+        following = text[nxt]
     # A sentence starts with something capital-like, also after "!": 'the "Kerrang!" release'
     # and "Yahoo! is" go on.
     if following.islower():
@@ -270,10 +287,12 @@ _NO_CHECK_START = re.compile(
     r"|(?:i )?hope (?:this|that|it|the above)(?: (?:summary|answer|information|overview))? "
     r"(?:helps|is helpful|was helpful|is useful)"
     # What the source leaves out cannot be backed by a citation from it.
-    r"|(?:note:?\s*)?(?:the|this) (?:article|passage|text|document|source|email|e-mail|transcript|"
-    r"report|story|conversation|call|context) (?:does not|doesn't|did not|didn't) (?:explicitly )?"
+    r"|(?:note:?\s*)?(?:the|this|these) (?:provided |given |available |retrieved |above |search )?"
+    r"(?:articles?|passages?|texts?|documents?|sources?|emails?|e-mails?|transcripts?|reports?|"
+    r"story|stories|conversation|call|context|results?|information|data) (?:does not|doesn't|"
+    r"do not|don't|did not|didn't) (?:explicitly |directly |specifically )?"
     r"(?:mention|provide|specify|say|state|include|give|discuss|contain|address|detail|reveal|"
-    r"indicate|clarify|elaborate)\b"
+    r"indicate|clarify|elaborate|cover)\b"
     r"|there is no (?:mention|information|indication|detail)s? (?:of|about|on|regarding|as to)\b"
     r"|feel free\b"
     r"|if you (?:have|need|want|would like)\b"
@@ -282,13 +301,14 @@ _NO_CHECK_START = re.compile(
     r"|(?:do|can|could|would|should|shall|may) (?:you|i|we)\b"
     r"|thank(?:s| you)\b"
     r"|as an ai\b|as a (?:large )?language model\b|as an? (?:ai )?(?:assistant|chatbot)\b"
-    r"|i (?:am|'m) (?:sorry|not sure|not able|unable|an ai|happy|glad)\b"
-    r"|i (?:do not|don't|cannot|can't) (?:have|know|provide|access|browse)\b"
+    r"|i(?: am|'m) (?:sorry|afraid|not sure|not able|unable|an ai|happy|glad)\b"
+    r"|i (?:do not|don't|cannot|can't) (?:have|know|provide|access|browse|answer|find)\b"
+    r"|i(?: am|'m) (?:not able|unable) to (?:answer|find|provide)\b"
     # The assistant reporting on its own search, as skipped answers do, asserts nothing to ground.
     r"|i (?:could not|couldn't|was unable to|did not|didn't) find\b"
     r"|(?:an? |the )?(?:summary|answer|response) (?:could not|couldn't|cannot|can't) be generated\b"
     r"|no (?:relevant )?(?:results|information|answer|content) (?:was|were|could be) found\b"
-    r"|i (?:would |'d )?(?:recommend|suggest|advise)\b"
+    r"|i(?: would|'d)? (?:recommend|suggest|advise)\b"
     r"|in (?:summary|conclusion)[,:]?$"
     r"|it(?:'s| is) (?:important|worth|essential|crucial|advisable|best|always a good idea) to"
     r"|(?:please )?note that\b"
@@ -301,14 +321,17 @@ _NO_CHECK_START = re.compile(
 _NO_CHECK_OTHER = re.compile(
     r"^(?:"
     # Spanish
-    r"(?:¡\s*)?(?:hola|gracias|claro|por supuesto|de nada|buenas)(?:[!.,]|$)"
+    r"(?:hola|gracias|claro|por supuesto|de nada|buenas)(?:[!.,]|$)|muchas gracias\b"
+    r"|gracias por (?:tu|su|la|el|vuestra) (?:pregunta|consulta|mensaje|inter[eé]s)"
     r"|aqu[ií] (?:est[aá]|tienes|tiene|hay|va) (?:lo que|la informaci[oó]n|un resumen|algunos|algunas)"
     r"|espero que (?:(?:esto|esta|le|te|les|os) ){1,2}(?:ayude|sirva|sea [úu]til)"
-    r"|si (?:tienes|tiene|necesitas|necesita) (?:m[aá]s|otra|alguna)"
+    r"|si (?:tienes|tiene|necesitas|necesita) (?:m[aá]s|otra|alguna|algo)"
     r"|(?:no|lamentablemente,? no) (?:pude|he podido|se pudo|encontr[eé]|hay resultados)"
     r"|(?:lo siento|disculpa|perd[oó]n)\b|av[ií]same\b|no dudes en\b"
     # French
     r"|(?:bonjour|merci|bien s[uû]r|avec plaisir|salut)(?:\s*[!.,]|\s+beaucoup|$)"
+    r"|merci (?:pour|de) (?:votre|ta|cette) (?:question|message|demande)"
+    r"|je reste [àa] (?:votre|ta) disposition|impossible de (?:g[ée]n[ée]rer|trouver|r[ée]pondre)"
     r"|voici (?:ce que|les informations|un r[ée]sum[ée]|quelques)"
     r"|j'esp[eè]re que (?:cela|ceci|ça)"
     r"|si vous avez (?:d'autres|des) questions|n'h[ée]sitez pas\b"
@@ -316,6 +339,9 @@ _NO_CHECK_OTHER = re.compile(
     r"|(?:aucun r[ée]sultat|un r[ée]sum[ée] n'a pas pu)"
     # German
     r"|(?:hallo|danke|gerne|nat[üu]rlich|guten tag)(?:[!.,]|\s+sch[öo]n|$)"
+    r"|vielen dank\b|danke f[üu]r (?:ihre|deine|die) (?:frage|anfrage|nachricht)"
+    r"|bei (?:weiteren|sonstigen) fragen\b"
+    r"|(?:eine |die )?(?:zusammenfassung|antwort) konnte nicht (?:erstellt|generiert|gefunden)"
     r"|hier (?:ist|sind),? (?:was|die|einige|eine)\b"
     r"|ich hoffe,? (?:das|dies|es) hilft"
     r"|wenn sie (?:weitere|noch) fragen|(?:lassen sie|sag) (?:es )?mich wissen"
@@ -323,19 +349,22 @@ _NO_CHECK_OTHER = re.compile(
     r"|(?:es wurden keine|keine (?:relevanten )?ergebnisse)"
     # Portuguese
     r"|(?:ol[aá]|obrigad[oa]|com certeza)(?:[!.,]|$)"
+    r"|(?:muito )?obrigad[oa] (?:pela|por) (?:sua |tua |a )?(?:pergunta|mensagem|contato)"
+    r"|se (?:precisar|tiver) de (?:mais|algo|outra)"
     r"|aqui est[aá] (?:o que|a informa[cç][aã]o|um resumo)|aqui est[aã]o"
     r"|espero que (?:isso|isto) (?:ajude|seja [úu]til)"
     r"|se voc[eê] tiver (?:mais|outras)|(?:desculpe|lamento)\b"
     r"|n[aã]o (?:consegui|encontrei|foi poss[ií]vel)"
     # What the source leaves out ("The article does not mention…"), as in English.
-    r"|(?:el|la|este|esta) (?:art[ií]culo|texto|documento|pasaje|fuente|correo) no "
-    r"(?:menciona|especifica|indica|proporciona|dice|incluye)\b"
-    r"|(?:l'|le |ce |la )(?:article|texte|document|passage|source|courriel) ne "
-    r"(?:mentionne|pr[ée]cise|indique|fournit|dit|donne)\b"
+    r"|(?:el|la|este|esta|los|las|estos|estas) (?:art[ií]culos?|textos?|documentos?|pasajes?|"
+    r"fuentes?|correos?) no (?:mencionan?|especifican?|indican?|proporcionan?|dicen?|incluyen?)\b"
+    r"|(?:l'|le |ce |la |les |ces )(?:articles?|textes?|documents?|passages?|sources?|courriels?) "
+    r"ne (?:mentionnent|mentionne|pr[ée]cisent|pr[ée]cise|indiquent|indique|fournissent|fournit|"
+    r"disent|dit|donnent|donne)\b"
     r"|(?:der|die|das|dieser|diese|dieses) (?:artikel|text|dokument|quelle|abschnitt|e-mail) "
     r"(?:erw[äa]hnt|nennt|gibt|sagt|enth[äa]lt) (?:\w+ ){0,3}(?:nicht|keine?n?)\b"
-    r"|(?:o|a|este|esta) (?:artigo|texto|documento|passagem|fonte) n[aã]o "
-    r"(?:menciona|especifica|indica|fornece|diz|inclui)\b"
+    r"|(?:o|a|este|esta|os|as|estes|estas) (?:artigos?|textos?|documentos?|passage(?:m|ns)|"
+    r"fontes?) n[aã]o (?:mencionam?|especificam?|indicam?|fornecem?|fornece|diz|dizem|incluem?)\b"
     r")",
     re.IGNORECASE,
 )
@@ -345,8 +374,16 @@ _NO_CHECK_CJK = re.compile(
     r"|(?:我)?(?:没有|沒有|未能|无法|無法)(?:找到|生成|提供)|(?:无法|無法)为您|没有找到相关|未找到"
     r"|こんにちは|ありがとう|申し訳|すみません|もちろん|お役に立て|他にご質問|ご不明な点"
     r"|以下は|見つかりませんでした|(?:要約|回答)を生成できませんでした|該当する(?:情報|結果)は"
-    r"|(?:文章|原文|该文|該文|文中|材料)(?:中)?(?:没有|沒有|并未|並未|未)(?:提到|提及|说明|說明|指出)"
-    r"|(?:記事|本文|文書)(?:で|に|では|には)は?.{0,12}(?:言及|記載|説明)(?:されていません|がありません|はありません)"
+    r"|(?:文章|原文|该文|該文|文中|材料|资料|資料|文档|文檔|文件)(?:中)?(?:没有|沒有|并未|並未|未)"
+    r"(?:提到|提及|说明|說明|指出)"
+    r"|(?:我)?找不到|很遗憾|很遺憾|感谢|感謝|希望(?:能|可以)?(?:帮|幫)"
+    r"|(?:記事|本文|文書|資料)(?:で|に|では|には)は?.{0,12}(?:言及|記載|説明)(?:されていません|がありません|はありません)"
+    r"|(?:好的|是的|好|はい|了解(?:しました)?|(?:分|わ)かりました|네|알겠습니다)[。！!，,、.]?$"
+    r"|(?:情報|結果|回答)が見つかりません|ご質問ありがとう|参考になれば|お役に立てれば"
+    r"|(?:要約|回答)を生成できません"
+    # Korean
+    r"|안녕하세요|감사합니다|고맙습니다|죄송합니다|죄송하지만|도움이 되었기를|도움이 되셨기를"
+    r"|(?:관련 )?(?:정보|결과)를 찾을 수 없|다음은|추가 질문이"
     r")"
 )
 # Generic advice ("Compare the quotes offered by each decorator.") asserts nothing checkable; a step
@@ -387,6 +424,8 @@ def _is_reaction(text: str) -> bool:
 
 def _manages_the_conversation(text: str) -> bool:
     """Greetings, "here is what I found", hopes, apologies, statements of absence (any UI language)."""
+    # "I’m sorry" as typographers write it; "¡Espero que…!" as Spanish does.
+    text = text.replace("’", "'").lstrip("¡¿ ")
     return bool(
         _NO_CHECK_START.search(text) or _NO_CHECK_OTHER.search(text) or _NO_CHECK_CJK.search(text)
     )
@@ -400,6 +439,7 @@ _HEADING_RE = re.compile(
 )
 _HEADING_WORDS = 8
 # The row under a Markdown table's header: "|---|:---:|".
+_SETEXT_RULE_RE = re.compile(r"^(?:=+|-+)$")
 _TABLE_RULE_RE = re.compile(r"^\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?$")
 
 
@@ -501,10 +541,16 @@ def needs_check(sentence: str) -> bool:
     ):
         return False
     words = re.findall(r"[^\W_]+", s)
-    # Very short exclamations ("Great!", "Hello there.") carry no checkable content; two words of
-    # a statement ("Smith resigned.", "Prices doubled.") do.
-    short = len(words) <= 2 and not any(ch.isdigit() for ch in s)
-    return not (short and (s.endswith("!") or words[0].lower() in _SHORT_FORMULAS))
+    # Very short exclamations ("Great!", "Hello there.", "太好了！") carry no checkable content; two
+    # words of a statement ("Smith resigned.", "Prices doubled.") do. Chinese and Japanese write no
+    # spaces, so there a word is a character and three make an exclamation ("はい！").
+    if any(ch.isdigit() for ch in s):
+        return True
+    letters = [ch for ch in s if ch.isalpha()]
+    if all(is_cjk(ch) for ch in letters):
+        return not (len(letters) <= 3 and s.endswith(("!", "！")))
+    short = len(words) <= 2
+    return not (short and (s.endswith(("!", "！")) or words[0].lower() in _SHORT_FORMULAS))
 
 
 def segment_claims(answer: str) -> list[Claim]:
@@ -521,7 +567,10 @@ def segment_claims(answer: str) -> list[Claim]:
         for seg in split_sentences(answer)
     ]
     # A table's header row names its columns ("| City | Population |"); its data rows are claims.
+    # A line over "===" or "---" is a heading (Markdown's setext form).
     for i in range(len(claims) - 1):
-        if claims[i].text.startswith("|") and _TABLE_RULE_RE.match(claims[i + 1].text):
+        header = "|" in claims[i].text and _TABLE_RULE_RE.match(claims[i + 1].text)
+        setext = _SETEXT_RULE_RE.match(claims[i + 1].text) and _is_heading(f"# {claims[i].text}")
+        if header or setext:
             claims[i] = replace(claims[i], check_required=False)
     return claims

@@ -131,6 +131,13 @@ _SCALES = {
     "k": 1e3,
     "m": 1e6,
     "bn": 1e9,
+    # The other languages the UI shows ("1,5 Mio.", "2,8 Mrd.", "1,5 millones", "3 milliards").
+    **dict.fromkeys(words("mio millionen millones millón milhão milhões milioni"), 1e6),
+    **dict.fromkeys(words("mrd milliard milliards milliarde milliarden miliardi"), 1e9),
+    **dict.fromkeys(words("tsd tausend"), 1e3),
+    # Chinese, Japanese and Korean count in ten thousands: "150万" is 1,500,000.
+    **dict.fromkeys("万萬만", 1e4),
+    **dict.fromkeys("亿億억", 1e8),
 }
 # "499 USD" is "$499" (`_CURRENCY_SIGNS`), and a price, not a year ("1999 USD").
 _CURRENCY_CODES = {
@@ -417,6 +424,93 @@ def _month(abbreviation: str) -> str:
     return next(m for m in _MONTH_NAMES if m.startswith(abbreviation[:3]))
 
 
+# "12.03.2021" as Europe writes a date: day, month, year (nobody dots a month first).
+_DOTTED_DATE = re.compile(r"\b(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(1[5-9]\d\d|20\d\d)\b")
+# "12 000", "12 000" (NBSP), "12 000" (narrow NBSP): thousands as French and Swedish group them.
+_SPACED_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?![\d])")
+# "USD 20" is "$20".
+_CODE_BEFORE = re.compile(r"\b(USD|EUR|GBP|JPY|CNY|RMB)\s?(?=\d)")
+_SIGN_OF_CODE = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "CNY": "¥", "RMB": "¥"}
+# Month and weekday names of the other languages the UI shows, as the English one: "en abril de
+# 2020" against "en marzo de 2020" is a wrong month, as "April" against "March" is. A month only
+# beside a number ("mars", "mai" and "mayo" are words too); Spanish, French, Italian and
+# Portuguese write them in lower case, so they were read as any other word, softly.
+_FOREIGN_MONTHS = {
+    name: _MONTH_NAMES[i]
+    for i, names in enumerate(
+        [
+            "enero janvier januar janeiro gennaio",
+            "febrero février februar fevereiro febbraio",
+            "marzo mars märz março",
+            "abril avril aprile",
+            "mayo mai maio maggio",
+            "junio juin juni junho giugno",
+            "julio juillet juli julho luglio",
+            "agosto août",
+            "septiembre setiembre septembre setembro settembre",
+            "octubre octobre oktober outubro ottobre",
+            "noviembre novembre novembro",
+            "diciembre décembre dezember dezembro dicembre",
+        ]
+    )
+    for name in names.split()
+}
+_FOREIGN_MONTH = re.compile(
+    r"(?<=\d )(?:de )?(" + "|".join(_FOREIGN_MONTHS) + r")\b"
+    r"|(?<=\d\. )(" + "|".join(_FOREIGN_MONTHS) + r")\b"
+    r"|\b(" + "|".join(_FOREIGN_MONTHS) + r")(?=(?: de| del)? \d)",
+    re.IGNORECASE,
+)
+_FOREIGN_DAYS = {
+    name: english
+    for english, names in [
+        ("Monday", "lunes lundi lunedì segunda-feira"),
+        ("Tuesday", "martes mardi martedì terça-feira"),
+        ("Wednesday", "miércoles mercredi mercoledì quarta-feira"),
+        ("Thursday", "jueves jeudi giovedì quinta-feira"),
+        ("Friday", "viernes vendredi venerdì sexta-feira"),
+        ("Saturday", "sábado samedi sabato"),
+        ("Sunday", "domingo dimanche domenica"),
+    ]
+    for name in names.split()
+}
+# Lower case only: these languages write a weekday so, and "Domingo" is a name too.
+_FOREIGN_DAY = re.compile(r"\b(" + "|".join(_FOREIGN_DAYS) + r")\b")
+# Chinese and Japanese numerals before a counter ("五个办公室", "三つ"); "一" is left alone, as
+# "one" is in English ("一个" is also "a").
+_CJK_DIGITS = {
+    "二": 2,
+    "两": 2,
+    "兩": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_CJK_NUMERAL = re.compile(
+    r"(?<![第一二三四五六七八九十两兩])([二三四五六七八九两兩]?十[一二三四五六七八九]?|[二三四五六七八九两兩])"
+    r"(?=[个個名位家座条條本件次人つ台枚匹頭冊回階种種所间間年月天周週])"
+)
+
+
+def _cjk_numeral(m: re.Match[str]) -> str:
+    written = m.group(1)
+    if "十" not in written:
+        return str(_CJK_DIGITS[written])
+    tens, _, units = written.partition("十")
+    return str(_CJK_DIGITS.get(tens, 1) * 10 + (_CJK_DIGITS.get(units, 1) if units else 0))
+
+
+def _foreign_month(m: re.Match[str]) -> str:
+    name = next(g for g in m.groups() if g)
+    if name == "Mars":
+        return name  # "Mars 2020", the rover; French writes the month "mars"
+    return _FOREIGN_MONTHS[name.lower()]
+
+
 def normalise(text: str) -> str:
     """The text with country spellings unified, dotted acronyms and split clitics closed up,
     two-digit year ranges and months spelled out and "24/7" read as "round the clock"."""
@@ -424,6 +518,14 @@ def normalise(text: str) -> str:
     text = _US_DOLLARS.sub("$", text)
     text = _ROUND_THE_CLOCK.sub("round the clock", text)
     text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
+    text = _DOTTED_DATE.sub(
+        lambda m: f"{int(m.group(1))} {_MONTH_NAMES[int(m.group(2)) - 1]} {m.group(3)}", text
+    )
+    text = _FOREIGN_MONTH.sub(_foreign_month, text)
+    text = _FOREIGN_DAY.sub(lambda m: _FOREIGN_DAYS[m.group(1)], text)
+    text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", "", m.group(0)), text)
+    text = _CODE_BEFORE.sub(lambda m: _SIGN_OF_CODE[m.group(1)], text)
+    text = _CJK_NUMERAL.sub(_cjk_numeral, text)
     text = _ISO_DATE.sub(
         lambda m: f"{int(m.group(3))} {_MONTH_NAMES[int(m.group(2)) - 1]} {m.group(1)}", text
     )
@@ -513,9 +615,14 @@ _SIGN_BEFORE = re.compile(r"(?<![^\W\d_])([A-Za-z]{0,3})([$＄€£¥]) ?(?:\d[\
 _PERCENT_AFTER = re.compile(r"(?:[-–]\d[\d.,]*)? ?[%％]")
 
 
+# A minus sign right before a number or its currency sign: "-$250", "−12 °C", "(-5%)". Not after a
+# digit ("5 -10" is a range) or a letter ("COVID-19"), and not a dash spaced off ("- 5 items").
+_MINUS_BEFORE = re.compile(r"(?:^|(?<=[\s(\[:=/]))(?<!\d )[-−][$＄€£¥]?$")
+
+
 def _tokens(text: str) -> tuple[list[str], list[str]]:
     """`tokenize`'s tokens, and for each the unit a sign around it gives ("dollars" for "$499",
-    "percent" for "15%"; "" for most)."""
+    "percent" for "15%"; "" for most). A negative number's sign starts with "-"."""
     out: list[str] = []
     signs: list[str] = []
     for m in _TOKEN_RE.finditer(text):
@@ -533,11 +640,23 @@ def _tokens(text: str) -> tuple[list[str], list[str]]:
             elif before:
                 prefix, symbol = before.groups()
                 sign = f"{prefix.lower()}{symbol}" if prefix else _CURRENCY_SIGNS[symbol]
+            if _MINUS_BEFORE.search(text, max(0, m.start() - 3), m.start()):
+                sign = f"-{sign}"
         signs.append(sign)
     return out, signs
 
 
+# "2.500.000" and "1.234,56" as German writes them; one dot ("2.500") stays a decimal point.
+_DOTTED_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?|\d{1,3}(?:\.\d{3})+,\d+")
+# "2.3.1", "10.0.0.1": a version or an address, read as one number with a unit of its own
+# ("2.3.1" against "2.4.0" conflicts; as two decimals it had read as nothing).
+DOTTED = "dotted"
+_DOTTED_PARTS = re.compile(r"\d{1,3}(?:\.\d{1,3}){2,}")
+
+
 def _parse_number(tok: str) -> float | None:
+    if _DOTTED_THOUSANDS.fullmatch(tok):
+        return float(tok.replace(".", "").replace(",", "."))
     t = tok.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", tok) else tok
     if "," in t:  # "3,5" style decimal comma, or a list like "1,2": take it as written, no value
         t = t.replace(",", ".") if re.fullmatch(r"\d+,\d{1,2}", t) else t
@@ -566,6 +685,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
     out: list[Number] = []
     at: list[tuple[int, int]] = []  # each number's token and the token after its scale
     lowered = [t.lower() for t in tokens]
+    negative = {i for i, sign in enumerate(signs) if sign.startswith("-")}
+    signs = [sign.removeprefix("-") for sign in signs]
     for i, tok in enumerate(lowered):
         value: float | None
         digits = tok[0].isdigit()
@@ -576,6 +697,12 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             value = float(found.group(1))
         elif digits:
             value = _parse_number(tok)
+            if value is None and _DOTTED_PARTS.fullmatch(tok):
+                parts = tok.split(".")
+                value = float("".join(f"{int(p):03d}" for p in parts))
+                out.append(Number(value, "", False, DOTTED, True, tok))
+                at.append((i, i + 1))
+                continue
         elif tok in _NUMBER_WORDS and tok not in ("one", "second"):
             # "one" and "second" are far more often pronoun/ordinal-of-time than a checkable number.
             if tok in _ORDINALS and i > 0 and lowered[i - 1] in _UNITS:
@@ -647,6 +774,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             spelled = bool(rate)
         if spelled:
             text = with_rate(text, rate)
+        if i in negative:
+            value, is_year, text = -value, False, f"-{text}"
         out.append(
             Number(
                 value, qualifier, is_year, unit, count, text, counted, ordinal=ordinal, rate=rate
@@ -837,6 +966,12 @@ def _readings(n: Number) -> list[Number]:
 
 def numbers_match(claim: Number, evidence: Number) -> bool:
     """Does an evidence number support a claim number? "over 1,500" is supported by 1,532 or 1,500."""
+    if DOTTED in (claim.unit, evidence.unit):
+        return (
+            claim.unit == evidence.unit
+            and claim.value == evidence.value
+            and claim.text == evidence.text
+        )
     if METRES_OR_MILLIONS in (claim.unit, evidence.unit):
         return any(numbers_match(c, e) for c in _readings(claim) for e in _readings(evidence))
     if claim.unit and evidence.unit and not same_unit(claim.unit, evidence.unit):
@@ -1069,6 +1204,10 @@ def analyse(text: str) -> Analysis:
     if listed:
         numbers = [replace(n, listed=True) if n.text.lower() in listed else n for n in numbers]
     numeral = _numeral_words(tokens)
+    # A scale after a number is part of it: "1,5 Mio." states no name "Mio" nor a word "millones".
+    numeral |= {
+        i for i, t in enumerate(tokens) if t in _SCALES and i > 0 and tokens[i - 1][0].isdigit()
+    }
     content = [
         s
         for i, (t, s) in enumerate(zip(tokens, stems, strict=True))
@@ -1082,6 +1221,7 @@ def analyse(text: str) -> Analysis:
     is_name = [
         t[0].isupper()
         and tokens[i] not in STOPWORDS
+        and i not in numeral
         and (i > 0 and not after_colon[i] or len(t) > 1 and t.isupper())
         for i, t in enumerate(tokens_raw)
     ]

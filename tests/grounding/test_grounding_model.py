@@ -301,3 +301,57 @@ def test_a_negated_claim_against_a_plain_fact_is_not_supported(real_engine: Engi
     assert kept["citationIndices"] == [0] and kept["score"] > 0.6
     assert negated["citationIndices"] == [] and negated["score"] <= 0.15
     assert 0.4 < response["supportScore"] < 0.7
+
+
+@pytest.mark.parametrize(
+    ("answer", "fact"),
+    [
+        ("Die Stadt hat 2.500.000 Einwohner.", "Die Stadt hat 1.500.000 Einwohner."),
+        (
+            "Der Vertrag wurde am 12.03.2021 unterzeichnet.",
+            "Der Vertrag wurde am 13.05.2021 unterzeichnet.",
+        ),
+        ("The server runs version 2.3.1.", "The server runs version 2.4.0."),
+        ("The account balance was -$250.", "The account balance was $250."),
+        ("The city has 12 500 residents.", "The city has 500 residents and 12 schools."),
+        ("La ley entró en vigor en abril de 2020.", "La ley entró en vigor en marzo de 2020."),
+        ("公司有五个办公室。", "公司有3个办公室。"),
+    ],
+)
+def test_a_wrong_number_or_month_as_other_languages_write_it_is_not_supported(
+    real_engine: Engine, answer: str, fact: str
+) -> None:
+    # Each had scored 0.80 to 0.98 and been cited: the number was not read at all (several dots,
+    # a minus sign, a Chinese numeral), read as two (a space between thousands) or the month was a
+    # lower-case word matched softly.
+    claim = check(real_engine, answer, [{"factText": fact}])["claims"][0]
+    assert claim["citationIndices"] == []
+    assert claim["score"] < 0.3
+
+
+@pytest.mark.parametrize(
+    ("answer", "fact"),
+    [
+        ("Die Stadt hat 1,5 Mio. Einwohner.", "Die Stadt hat 1.500.000 Einwohner."),
+        (
+            "Der Vertrag wurde am 3. März 2020 unterzeichnet.",
+            "Der Vertrag wurde am 03.03.2020 unterzeichnet.",
+        ),
+        ("The city has 12 000 residents.", "The city has 12,000 residents."),
+        ("The ticket costs USD 20.", "The ticket costs $20."),
+        ("该市人口150万。", "该市人口1,500,000。"),
+    ],
+)
+def test_the_same_number_written_another_way_is_supported(
+    real_engine: Engine, answer: str, fact: str
+) -> None:
+    claim = check(real_engine, answer, [{"factText": fact}])["claims"][0]
+    assert claim["citationIndices"] == [0]
+
+
+def test_emphasis_between_sentences_keeps_a_wrong_one_apart(real_engine: Engine) -> None:
+    # "**Fun fact:**" after a full stop had joined all three sentences into one claim scoring 0.01
+    fact = {"factText": "Tokyo Tower is 333 metres tall. It was completed in 1958."}
+    answer = "Tokyo Tower is 333 metres tall. **Fun fact:** it was completed in 1975."
+    claims = check(real_engine, answer, [fact])["claims"]
+    assert [c["citationIndices"] for c in claims] == [[0], []]

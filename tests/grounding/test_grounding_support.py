@@ -6,7 +6,7 @@ import pytest
 
 from groundview.grounding import Engine
 from groundview.grounding.context import resolve
-from groundview.grounding.lexical import analyse, numbers_match, stem
+from groundview.grounding.lexical import analyse, normalise, numbers_match, stem
 from groundview.grounding.opposites import key, negative_base, opposites
 from groundview.grounding.schema import Fact
 from groundview.grounding.support import (
@@ -849,3 +849,54 @@ def test_a_height_in_metres_written_either_way_is_supported(real_engine: Engine)
 
     assert result["claims"][0]["score"] > 0.8
     assert result["claims"][0]["citationIndices"] == [0]
+
+
+def test_numbers_as_other_languages_and_formats_write_them() -> None:
+    def read(text: str) -> list[tuple[float, str]]:
+        return [(n.value, n.unit) for n in analyse(text).numbers]
+
+    # German thousands and decimals, spaced thousands (space, NBSP, narrow NBSP), scale words
+    assert read("2.500.000 und 1.234,56 Euro") == [(2_500_000, ""), (1234.56, "euros")]
+    assert read("12 000, 12\u00a0000 and 12\u202f000") == [(12_000, "")] * 3
+    assert read("In 2019 500 people came") == [(2019, ""), (500, "")]  # a year is no group
+    assert read("1,5 Mio., 2,8 Mrd., 1,5 millones, 150万, 15亿") == [
+        (1.5e6, ""),
+        (2.8e9, ""),
+        (1.5e6, ""),
+        (1.5e6, ""),
+        (1.5e9, ""),
+    ]
+    # One dot stays a decimal point: "2.500" may be either, and English writes 2.5 so
+    assert read("2.500 euros") == [(2.5, "euros")]
+    # A version or an address is one number, equal only to itself
+    version, other = (analyse(t).numbers[0] for t in ("version 2.3.1", "version 2.4.0"))
+    assert version.unit == "dotted" and not numbers_match(version, other)
+    assert numbers_match(version, analyse("release 2.3.1").numbers[0])
+    assert not numbers_match(analyse("10.0.0.1").numbers[0], analyse("0.10.0.0.1").numbers[0])
+    # A minus sign, also U+2212 and before a currency sign; not a range's dash or a name's hyphen
+    assert read("-$250, −12 °C and (-5%)") == [(-250, "dollars"), (-12, ""), (-5, "percent")]
+    assert read("pages 5 -10 of COVID-19") == [(5, ""), (10, ""), (19, "")]
+    assert not numbers_match(analyse("-$250").numbers[0], analyse("$250").numbers[0])
+    # A currency code before the amount, and Chinese and Japanese numerals before a counter
+    assert read("USD 20 or EUR 5") == [(20, "dollars"), (5, "euros")]
+    assert read("五个办公室、三つの展望台、二十五个人") == [(5, ""), (3, ""), (25, "")]
+    assert read("一个人") == []  # "a person", as "one" is left alone in English
+
+
+def test_dates_and_months_as_other_languages_write_them() -> None:
+    # A dotted date is day, month, year; a month name of ES, FR, DE, PT or IT beside a number is
+    # the English one, so a wrong month is a name the evidence does not state
+    assert normalise("am 12.03.2021") == "am 12 March 2021"
+    assert normalise("en abril de 2020, le 3 mars, am 3. März, il 5 maggio") == (
+        "en April de 2020, le 3 March, am 3. March, il 5 May"
+    )
+    assert normalise("Mars 2020 landed; the mayo was 2 days old") == (
+        "Mars 2020 landed; the mayo was 2 days old"
+    )
+    assert normalise("el lunes y el martes; Plácido Domingo") == (
+        "el Monday y el Tuesday; Plácido Domingo"
+    )
+    assert "april" in analyse("entró en vigor en abril de 2020").names
+    # A scale after a number is part of it: no name "Mio", no word "millones"
+    mio = analyse("Die Stadt hat 1,5 Mio. Einwohner.")
+    assert "mio" not in mio.names and "mio" not in mio.content
