@@ -1,4 +1,10 @@
-"""Export of stored answers: the documents in the REST form they were stored in."""
+"""Export of stored answers: the documents in the REST form they were stored in.
+
+An Answer resource holds no question: Vertex keeps it in the session's turns. With sessions, each
+answer that has a stored session goes out as an `:answer` response (`{"answer": …, "session": …}`),
+the shape it was most likely imported in, so that another groundview importing the file gets the
+questions too; answers without one go out as they are.
+"""
 
 from __future__ import annotations
 
@@ -26,11 +32,18 @@ def jsonl_line(document: Any) -> str:
     return line + "\n"
 
 
-def answer_documents(answers: QuerySet[Answer]) -> Iterator[dict[str, Any]]:
-    # Only the JSON column, in chunks, so a large export never holds every row in memory.
-    yield from answers.order_by("pk").values_list("raw", flat=True).iterator(chunk_size=500)
+def answer_documents(
+    answers: QuerySet[Answer], *, with_sessions: bool = False
+) -> Iterator[dict[str, Any]]:
+    # Only the JSON columns, in chunks, so a large export never holds every row in memory.
+    ordered = answers.order_by("pk")
+    if not with_sessions:
+        yield from ordered.values_list("raw", flat=True).iterator(chunk_size=500)
+        return
+    for answer, session in ordered.values_list("raw", "session__raw").iterator(chunk_size=500):
+        yield answer if session is None else {"answer": answer, "session": session}
 
 
-def answer_jsonl(answers: QuerySet[Answer]) -> Iterator[str]:
-    for document in answer_documents(answers):
+def answer_jsonl(answers: QuerySet[Answer], *, with_sessions: bool = False) -> Iterator[str]:
+    for document in answer_documents(answers, with_sessions=with_sessions):
         yield jsonl_line(document)

@@ -10,6 +10,7 @@ Records are keyed by `name`, so importing the same file twice, or twice at once,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,10 +117,26 @@ def split_record(
                 f"is {session['name']!r}, but the answer's name puts it in {named!r}",
             )
         return answer, session
+    refuse_a_session(data)
     answer = protojson.to_rest(data, "Answer")
     schema.validate_answer(answer)
     projection.check_columns(answer, projection.ANSWER_COLUMNS)
     return answer, None
+
+
+_SESSION_NAME = re.compile(r"/sessions/[^/]+$")
+
+
+def refuse_a_session(data: dict[str, Any]) -> None:
+    """A Vertex Session (`sessions.get`) read as an Answer would be stored as an empty answer with
+    the session's state, and the answers in its turns lost."""
+    name = data.get("name")
+    if (isinstance(name, str) and _SESSION_NAME.search(name)) or "turns" in data:
+        raise RecordError(
+            "name" if "turns" not in data else "turns",
+            "this is a Session, not an Answer: import each answer as an :answer response "
+            '({"answer": …, "session": …}) or as an Answer document',
+        )
 
 
 def import_records(records: Iterable[Record], *, rows_only: bool = False) -> ImportResult:

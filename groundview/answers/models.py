@@ -1,6 +1,6 @@
 """Sessions and answers in the shape of the Vertex AI Search `Answer` resource.
 
-The document exactly as imported (`raw`) is the record: exports and `answers.get` return it, so
+The document as imported, in its REST form (`raw`), is the record: exports and `answers.get` return it, so
 fields groundview does not know survive a round trip. The typed tables below are a projection of
 that document, rebuilt whenever a re-import changes it, so reviewers can filter, join and
 highlight without parsing JSON. Nothing in groundview writes to either besides the importer;

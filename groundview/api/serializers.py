@@ -68,7 +68,7 @@ class AnswerSerializer(serializers.ModelSerializer):
 
 
 class AnswerDetailSerializer(AnswerSerializer):
-    # The Vertex Answer exactly as imported.
+    # The Vertex Answer as stored: in its REST form.
     document = serializers.JSONField(source="raw", read_only=True)
 
     class Meta(AnswerSerializer.Meta):

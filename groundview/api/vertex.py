@@ -147,7 +147,7 @@ class AnswerGetView(GoogleView):
         tags=["vertex"],
         operation_id="sessions_answers_get",
         summary="Get an answer (Vertex AI Search answers.get)",
-        description="Returns the stored Answer exactly as imported. Also under /v1beta/ and /v1alpha/.",
+        description="Returns the stored Answer in Vertex's REST form. Also under /v1beta/ and /v1alpha/.",
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
     )
     def get(self, request, **kwargs):

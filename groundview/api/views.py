@@ -8,7 +8,12 @@ from django.db.models import Count, F, Q
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import generics, mixins, status, viewsets
 from rest_framework.exceptions import APIException, NotFound
 from rest_framework.response import Response
@@ -94,7 +99,7 @@ class SessionViewSet(NulSafeMixin, viewsets.ReadOnlyModelViewSet):
     ),
     retrieve=extend_schema(
         summary="Get an answer",
-        description="`document` is the Vertex Answer exactly as imported.",
+        description="`document` is the Vertex Answer as stored, in its REST form.",
         responses=AnswerDetailSerializer,
     ),
     destroy=extend_schema(summary="Delete an answer (admins)"),
@@ -410,19 +415,34 @@ class ExportView(NulSafeMixin, APIView):
         return super().perform_content_negotiation(request, force=True)
 
 
+WITH_SESSIONS = OpenApiParameter(
+    "with_sessions",
+    {"type": "boolean"},
+    OpenApiParameter.QUERY,
+    description="true: each answer that has a session as an `:answer` response "
+    "(`{answer, session}`), so its question goes with it",
+)
+
+
 class AnswersExportView(ExportView):
-    query_keys = tuple(ANSWER_FILTERS)
+    query_keys = (*ANSWER_FILTERS, "with_sessions")
 
     @extend_schema(
         **export_schema(
-            "Export answers as JSON Lines (the Vertex documents as imported)",
+            "Export answers as JSON Lines (the Vertex documents in their REST form)",
             "application/jsonl",
-            ANSWER_FILTER_PARAMETERS,
+            [*ANSWER_FILTER_PARAMETERS, WITH_SESSIONS],
         )
     )
     def get(self, request):
-        answers = filter_answers(Answer.objects.all(), request.query_params, strict=True)
-        return streamed(answer_jsonl(answers), "application/jsonl; charset=utf-8", "answers.jsonl")
+        params = request.query_params
+        with_sessions = params.get("with_sessions", "false")
+        if with_sessions not in ("true", "false"):
+            raise FieldError("with_sessions", f"must be true or false, not {with_sessions!r}")
+        filters = {key: params[key] for key in ANSWER_FILTERS if key in params}
+        answers = filter_answers(Answer.objects.all(), filters, strict=True)
+        lines = answer_jsonl(answers, with_sessions=with_sessions == "true")
+        return streamed(lines, "application/jsonl; charset=utf-8", "answers.jsonl")
 
 
 class LabelsExportView(ExportView):

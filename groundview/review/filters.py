@@ -145,7 +145,13 @@ def filter_answers(
     if state:
         if state not in AnswerState.values:
             raise FilterError("state", f"{state!r} is not one of {', '.join(AnswerState.values)}")
-        queryset = queryset.filter(state=state)
+        # REST JSON leaves out an enum's zero value: an answer with no state has it unspecified.
+        unspecified = state == AnswerState.UNSPECIFIED
+        queryset = (
+            queryset.filter(Q(state=state) | Q(state=""))
+            if unspecified
+            else queryset.filter(state=state)
+        )
 
     skip_reason = _get(params, "skip_reason")
     if skip_reason:

@@ -26,6 +26,8 @@ SKIP_REASONS = {
     "NON_ANSWER_SEEKING_QUERY_IGNORED_V2": "The query had no clear intent, so it was not answered.",
     "LOW_GROUNDED_ANSWER": "No answer well grounded in the sources could be generated.",
     "UNHELPFUL_ANSWER": "The generated answer was judged unhelpful, so it was withheld.",
+    "USER_DEFINED_CLASSIFICATION_QUERY_IGNORED": "The query fell in a class of queries the "
+    "customer chose to leave unanswered.",
 }
 
 QUERY_TYPES = {
@@ -34,6 +36,7 @@ QUERY_TYPES = {
     "NON_ANSWER_SEEKING_QUERY": "Whether the query is chit-chat rather than a question.",
     "JAIL_BREAKING_QUERY": "Whether the query tries to make the assistant break its rules.",
     "NON_ANSWER_SEEKING_QUERY_V2": "Whether the query lacks a clear intent.",
+    "USER_DEFINED_CLASSIFICATION_QUERY": "Whether the query falls in a class the customer defined.",
 }
 
 HARM_CATEGORIES = {

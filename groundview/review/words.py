@@ -24,6 +24,7 @@ SKIP_REASONS = {
     "NON_ANSWER_SEEKING_QUERY_IGNORED_V2": "No clear intent, not answered",
     "LOW_GROUNDED_ANSWER": "Too weakly grounded",
     "UNHELPFUL_ANSWER": "Unhelpful answer withheld",
+    "USER_DEFINED_CLASSIFICATION_QUERY_IGNORED": "A class the customer leaves unanswered",
 }
 
 QUERY_TYPES = {
@@ -32,6 +33,7 @@ QUERY_TYPES = {
     "NON_ANSWER_SEEKING_QUERY": "Chit-chat",
     "JAIL_BREAKING_QUERY": "Jail-break attempt",
     "NON_ANSWER_SEEKING_QUERY_V2": "No clear intent",
+    "USER_DEFINED_CLASSIFICATION_QUERY": "Customer-defined class",
 }
 
 PLAIN_WORDS: dict[str, str] = {

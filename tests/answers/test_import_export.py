@@ -565,3 +565,35 @@ def test_a_new_text_leaves_the_old_check_in_history_but_not_as_the_latest():
     answer.refresh_from_db()
     assert answer.latest_check is None
     assert list(answer.check_runs.all()) == [run]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "session_document",
+    [
+        {"name": NAME.rsplit("/answers/", 1)[0], "state": "IN_PROGRESS", "userPseudoId": "u1"},
+        {"name": "s1", "turns": [{"query": {"text": "Why?"}, "detailedAnswer": DOCUMENT}]},
+    ],
+)
+def test_a_session_document_is_refused_not_stored_as_an_empty_answer(session_document):
+    result = importing.import_text(json.dumps(session_document))
+
+    assert result.created == 0
+    [problem] = result.problems
+    assert "this is a Session, not an Answer" in str(problem)
+    assert Answer.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_an_answer_without_a_state_counts_as_unspecified(tmp_path):
+    # REST JSON leaves an enum's zero value out; client libraries' to_json writes it
+    stateless = {key: value for key, value in DOCUMENT.items() if key != "state"}
+    importing.import_text(json.dumps(dict(stateless, name=NAME + "x")))
+    importing.import_text(json.dumps(dict(DOCUMENT, state="STATE_UNSPECIFIED")))
+    importing.import_text(json.dumps(dict(DOCUMENT, name=NAME + "y", state="SUCCEEDED")))
+    out = tmp_path / "out.jsonl"
+
+    call_command("export_answers", "--state", "STATE_UNSPECIFIED", "-o", str(out))
+
+    names = [json.loads(line)["name"] for line in out.read_text().splitlines()]
+    assert sorted(names) == [NAME, NAME + "x"]

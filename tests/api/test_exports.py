@@ -36,6 +36,35 @@ def test_answers_jsonl_is_the_imported_documents_and_honours_filters(reviewer_cl
     assert reviewer_client.get("/api/export/answers.jsonl?state=NOPE").status_code == 400
 
 
+def test_answers_export_with_sessions_carries_the_questions_to_another_instance(reviewer_client):
+    # Given an :answer response (its question lives in the session) and a bare answer
+    document = paris_document("q1")
+    session = {
+        "name": document["name"].rsplit("/answers/", 1)[0],
+        "state": "IN_PROGRESS",
+        "turns": [{"query": {"text": "Quelle est la capitale ? 🇫🇷"}, "answer": document["name"]}],
+    }
+    bare = paris_document("q2")
+    bare["name"] = bare["name"].replace("/sessions/", "/sessions/other-")
+    import_documents([{"answer": document, "session": session}, bare])
+
+    # When the answers are exported with their sessions, and the file imported elsewhere
+    response = reviewer_client.get("/api/export/answers.jsonl?with_sessions=true")
+    records = [json.loads(line) for line in body(response).splitlines()]
+    plain = reviewer_client.get("/api/export/answers.jsonl")
+    Answer.objects.all().delete()
+    Session.objects.all().delete()
+    import_documents(records)
+
+    # Then the response went out as it came in, the bare answer as it is, and the question is back
+    assert records == [{"answer": document, "session": session}, bare]
+    assert [json.loads(line) for line in body(plain).splitlines()] == [document, bare]
+    assert Answer.objects.get(name=document["name"]).query_text == "Quelle est la capitale ? 🇫🇷"
+    wrong = reviewer_client.get("/api/export/answers.jsonl?with_sessions=yes")
+    assert wrong.status_code == 400
+    assert wrong.json() == {"with_sessions": ["must be true or false, not 'yes'"]}
+
+
 @pytest.fixture
 def labelled(answer, reviewer, admin_user):
     first = AnswerLabel.objects.create(

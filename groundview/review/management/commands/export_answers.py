@@ -10,12 +10,18 @@ from groundview.review.filters import ANSWER_FILTERS, filter_answers
 
 class Command(BaseCommand):
     help = (
-        "Write stored answers as JSONL, exactly as imported. Filters are the answer list's "
+        "Write stored answers as JSONL, in Vertex's REST form. Filters are the answer list's "
         "(--session takes a session's id or full name)."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("--output", "-o", help="file to write (default: stdout)")
+        parser.add_argument(
+            "--with-sessions",
+            action="store_true",
+            help="write each answer that has a session as an :answer response "
+            "({answer, session}), so the questions go with it",
+        )
         # The one filter spec, so the command filters as the review list and the API export do.
         for name, (_, description) in ANSWER_FILTERS.items():
             parser.add_argument(f"--{name.replace('_', '-')}", dest=name, help=description)
@@ -30,15 +36,16 @@ class Command(BaseCommand):
             answers = filter_answers(Answer.objects.all(), params, strict=True)
         except FieldError as error:
             raise CommandError(str(error)) from error
+        lines = answer_jsonl(answers, with_sessions=options["with_sessions"])
         if not options["output"]:
-            sys.stdout.writelines(answer_jsonl(answers))
+            sys.stdout.writelines(lines)
             return
         try:
             out = open(options["output"], "w", encoding="utf-8")  # noqa: SIM115
         except OSError as error:
             raise CommandError(f"{options['output']}: cannot write: {error.strerror}") from None
         with out:
-            out.writelines(answer_jsonl(answers))
+            out.writelines(lines)
 
 
 def known_session(value: str) -> bool:
