@@ -443,6 +443,11 @@ _SETEXT_RULE_RE = re.compile(r"^(?:=+|-+)$")
 _TABLE_RULE_RE = re.compile(r"^\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?$")
 
 
+def is_table_rule(line: str) -> bool:
+    """Is this the row under a Markdown table's header ("|---|:---:|")?"""
+    return _TABLE_RULE_RE.match(line.strip()) is not None
+
+
 def _is_heading(sentence: str) -> bool:
     m = _HEADING_RE.match(sentence.strip())
     if not m:

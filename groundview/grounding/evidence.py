@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .claims import split_sentences
+from .claims import is_table_rule, split_sentences
 from .lexical import Analysis, analyse
 from .models import Encoded
 from .schema import Fact
@@ -95,6 +95,41 @@ def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return spans
 
 
+_CELL_SPLIT_RE = re.compile(r"(?<!\\)\|")
+
+
+def _cells(line: str) -> list[str]:
+    cells = [c.strip() for c in _CELL_SPLIT_RE.split(line.strip())]
+    if cells and not cells[0]:
+        cells = cells[1:]
+    if cells and not cells[-1]:
+        cells = cells[:-1]
+    return cells
+
+
+def _table_rows(text: str) -> dict[int, str]:
+    """A Markdown table's data rows as they read with their header: for each row (by the offset
+    where it starts), "Tower: CN Tower; Opened: 1976". A row alone ("| CN Tower | 553 | 1976 |")
+    does not say what its numbers are, so "The CN Tower opened in 1889" found "opened" in the
+    header, "1889" in another row, and every part backed."""
+    rows: dict[int, str] = {}
+    lines = [(m.start(), m.group(0)) for m in re.finditer(r"[^\r\n]+", text)]
+    header: list[str] = []
+    for i, (start, line) in enumerate(lines):
+        if "|" not in line:
+            header = []
+        elif header and is_table_rule(line):
+            continue
+        elif header:
+            cells = _cells(line)
+            rows[start + len(line) - len(line.lstrip())] = "; ".join(
+                f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False) if c
+            )
+        elif i + 1 < len(lines) and is_table_rule(lines[i + 1][1]):
+            header = _cells(line)
+    return rows
+
+
 def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
     chunks: list[Chunk] = []
     infos: list[FactInfo] = []
@@ -103,10 +138,12 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
         attr_text = ". ".join(values)
         infos.append(FactInfo(dict(fact.attributes), attr_text, analyse(attr_text)))
         position = 0
+        rows = _table_rows(fact.text) if "|" in fact.text else {}
         for seg in split_sentences(fact.text):
             for s, e in _pieces(fact.text, seg.start, seg.end):
                 piece = fact.text[s:e]
-                chunks.append(Chunk(fi, position, s, e, piece, analyse(piece)))
+                read = rows.get(s, piece) if s == seg.start and e == seg.end else piece
+                chunks.append(Chunk(fi, position, s, e, piece, analyse(read)))
                 position += 1
     return chunks, infos
 

@@ -162,7 +162,7 @@ def claim_features(
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
     num_conflict = 1.0 if any(_rivals(n, near) for n in unbacked) else 0.0
-    if _numbers_of_another(claim, cands):
+    if _numbers_of_another(claim, cands) or _year_of_another(claim, cands):
         num_conflict = 1.0
     names = sorted(claim.names)
     name_missing = _share(names, every) if names else 1.0
@@ -609,6 +609,32 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
         if any(m.count and same_unit(m.unit, n.unit) and not numbers_match(n, m) for m in rival):
             out.append(n)
     return out
+
+
+def _year_of_another(claim: Analysis, cands: Sequence[Candidate]) -> bool:
+    """The claim's one year stated only of something else, while a sentence that states every
+    other word of the claim gives another: "The CN Tower opened in 1889" against "The CN Tower
+    opened in 1976. The Eiffel Tower opened in 1889." Every word is needed, so a page's dateline
+    or a sentence about another event of the subject's ("joined the youth team in 2005") is no
+    rival, and a year stated in a sentence that may be about the subject (its name, or a pronoun
+    in it) backs the claim."""
+    years = [n for n in claim.numbers if n.is_year]
+    subject = claim.subject
+    if not subject or len(years) != 1 or len(claim.numbers) != 1:
+        return False
+    year = years[0]
+    owners = [c for c in cands if any(numbers_match(year, m) for m in c.analysis.numbers)]
+    if not owners or any(
+        subject in _stems([c]) or _PRONOUNS.intersection(c.analysis.tokens) for c in owners
+    ):
+        return False
+    words = set(claim.content)
+    return any(
+        words <= _stems([c])
+        and any(m.is_year for m in c.analysis.numbers)
+        and not any(numbers_match(year, m) for m in c.analysis.numbers)
+        for c in cands
+    )
 
 
 def _rivals(n: Number, near: Sequence[Number]) -> list[Number]:

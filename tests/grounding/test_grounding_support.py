@@ -6,6 +6,7 @@ import pytest
 
 from groundview.grounding import Engine
 from groundview.grounding.context import resolve
+from groundview.grounding.evidence import chunk_facts
 from groundview.grounding.lexical import analyse, normalise, numbers_match, stem
 from groundview.grounding.opposites import key, negative_base, opposites
 from groundview.grounding.schema import Fact
@@ -900,3 +901,36 @@ def test_dates_and_months_as_other_languages_write_them() -> None:
     # A scale after a number is part of it: no name "Mio", no word "millones"
     mio = analyse("Die Stadt hat 1,5 Mio. Einwohner.")
     assert "mio" not in mio.names and "mio" not in mio.content
+
+
+def test_a_year_stated_of_another_thing_conflicts_with_the_one_stated_of_the_subject(
+    engine: Engine,
+) -> None:
+    page = "The Tokyo Tower opened in 1958. The Eiffel Tower opened in 1889. The CN Tower opened in 1976."
+    # The claim's year is on the page, but said of another tower; the CN Tower's sentence says 1976
+    assert _capped(engine, "The CN Tower opened in 1889.", page)
+    assert not _capped(engine, "The CN Tower opened in 1976.", page)
+    # A year in a sentence that may be about the subject backs it, and a rival must state every
+    # other word of the claim: another event of the subject's is no rival
+    career = "Smith joined the club in 2005 as a youth player. In 2010 he joined the first team."
+    assert not _capped(engine, "Smith joined the first team in 2010.", career)
+    # A year the page gives only as its own date is no date of the sale it reports
+    dateline = "Published 2019. Smith founded the company in 2010 and sold it."
+    assert _capped(engine, "In 2019 Smith sold the company.", dateline)
+
+
+def test_a_table_row_is_read_with_its_header(engine: Engine) -> None:
+    # Given a Markdown table whose rows alone do not say what their numbers are
+    table = (
+        "| Tower | Height (m) | Opened |\n|---|---|---|\n"
+        "| Tokyo Tower | 333 | 1958 |\n| Eiffel Tower | 330 | 1889 |\n| CN Tower | 553 | 1976 |"
+    )
+    chunks, _ = chunk_facts([Fact(table)])
+    # Then each data row is read as "header: cell" pairs, and cited as the row it is
+    row = chunks[-1]
+    assert row.text == "| CN Tower | 553 | 1976 |"
+    assert {"open", "cn", "1976"} <= set(row.analysis.stems)
+    assert "open" not in chunks[1].analysis.stems  # the rule row under the header
+    # So a year taken from another row conflicts, and the row's own year is backed
+    assert _capped(engine, "The CN Tower opened in 1889.", table)
+    assert not _capped(engine, "The CN Tower opened in 1976.", table)
