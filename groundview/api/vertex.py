@@ -1,7 +1,7 @@
 """Routes with Google's URL shapes and JSON, so Vertex AI Search clients can point at groundview.
 
 - `POST /{v1,v1beta,v1alpha}/projects/*/locations/*/groundingConfigs/*:check` (Check Grounding)
-- `GET .../collections/*/engines/*/sessions/*/answers/*` (answers.get): the stored document as imported
+- `GET .../collections/*/engines/*/sessions/*/answers/*` (answers.get): the stored document in its REST form
   (also under `dataStores/*` instead of `engines/*`)
 - `GET .../collections/*/engines/*/sessions/*` (sessions.get): the stored Session document; for a
   session only implied by its answers' names, `{name, turns: [{query: {text}, answer}]}` built from them.

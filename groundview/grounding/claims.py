@@ -59,10 +59,11 @@ _MARKER = (
     r"|\((?:sources?|refs?|references?|see|citations?|docs?|documents?)\b[^()]{0,60}\)"
     r"|［\d{1,3}(?:\s*[,，、–-]\s*\d{1,3})*］"
     # "tall (1).", "tall^1", "tall.¹": only where a number cannot be meant ("aged (42) years" has
-    # no punctuation after it, "10^6" a digit before and "km²" two letters).
-    r"|\(\d{1,2}\)(?=[.,;:!?。]|\s*$)"
-    r"|(?<=[^\W\d_]|[.,;:!?)\]])\^\d{1,3}\b"
-    r"|(?:(?<=[.,;:!?)\]])|(?<=[^\W\d_]{3}))[¹²³⁰⁴-⁹]+"
+    # no punctuation after it, "Article 6(1)." no space before it, "10^6", "r^2" and "km²" fewer
+    # than three letters before them).
+    r"|(?<=\s)\(\d{1,2}\)(?=[.,;:!?。]|\s*$)"
+    r"|(?:(?<=[.,;:!?\]])|(?<=[^\W\d_]{3}))\^\d{1,3}\b"
+    r"|(?:(?<=[.,;:!?\]])|(?<=[^\W\d_]{3}))[¹²³⁰⁴-⁹]+"
 )
 _MARKERS_RE = re.compile(rf"\s*(?:{_MARKER})", re.IGNORECASE)
 # After a sentence's end, its markers are still its own: "…330 m tall.[1] It opened…", "…tall. [2]".
@@ -148,7 +149,7 @@ def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end:
     if any(ch in _CJK_END for ch in run):
         # 「東京タワーは象徴だ。」と述べた: a quoted sentence inside the sentence that reports it,
         # which a particle in hiragana goes on ("他说：「很多！」好的" is two).
-        quoted = run[-1] in _CLOSERS and end_punct < line_end
+        quoted = run[-1] in "」』" and end_punct < line_end
         return not (quoted and "\u3041" <= text[end_punct] <= "\u309f")
     if end_punct >= line_end:
         return True
@@ -169,7 +170,8 @@ def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end:
         return False
     if run in ("!", "?") or run.startswith(("?", "!")):
         return True
-    if run == ".":
+    # "*et al.* (2020)": emphasis closing over an abbreviation's dot does not end it either.
+    if run.rstrip("*_") == ".":
         word = _word_before(text, idx, line_start)
         lw = word.lower()
         if lw in _ALWAYS_CONTINUE:
@@ -287,9 +289,10 @@ _NO_CHECK_START = re.compile(
     r"|(?:i )?hope (?:this|that|it|the above)(?: (?:summary|answer|information|overview))? "
     r"(?:helps|is helpful|was helpful|is useful)"
     # What the source leaves out cannot be backed by a citation from it.
-    r"|(?:note:?\s*)?(?:the|this|these) (?:provided |given |available |retrieved |above |search )?"
-    r"(?:articles?|passages?|texts?|documents?|sources?|emails?|e-mails?|transcripts?|reports?|"
-    r"story|stories|conversation|call|context|results?|information|data) (?:does not|doesn't|"
+    r"|(?:note:?\s*)?(?:the|this|these) (?:(?:provided |given |available |retrieved |above )?"
+    r"(?:articles?|passages?|texts?|documents?|sources?|emails?|e-mails?|transcripts?|report|"
+    r"story|stories|conversation|call|context)|(?:provided|given|available|retrieved|search) "
+    r"(?:results?|information|data)) (?:does not|doesn't|"
     r"do not|don't|did not|didn't) (?:explicitly |directly |specifically )?"
     r"(?:mention|provide|specify|say|state|include|give|discuss|contain|address|detail|reveal|"
     r"indicate|clarify|elaborate|cover)\b"
@@ -321,8 +324,8 @@ _NO_CHECK_START = re.compile(
 _NO_CHECK_OTHER = re.compile(
     r"^(?:"
     # Spanish
-    r"(?:hola|gracias|claro|por supuesto|de nada|buenas)(?:[!.,]|$)|muchas gracias\b"
-    r"|gracias por (?:tu|su|la|el|vuestra) (?:pregunta|consulta|mensaje|inter[eé]s)"
+    r"(?:hola|gracias|claro|por supuesto|de nada|buenas|muchas gracias)(?:[!.,]|$)"
+    r"|(?:muchas )?gracias por (?:tu|su|la|el|vuestra) (?:pregunta|consulta|mensaje|inter[eé]s)"
     r"|aqu[ií] (?:est[aá]|tienes|tiene|hay|va) (?:lo que|la informaci[oó]n|un resumen|algunos|algunas)"
     r"|espero que (?:(?:esto|esta|le|te|les|os) ){1,2}(?:ayude|sirva|sea [úu]til)"
     r"|si (?:tienes|tiene|necesitas|necesita) (?:m[aá]s|otra|alguna|algo)"
@@ -339,7 +342,8 @@ _NO_CHECK_OTHER = re.compile(
     r"|(?:aucun r[ée]sultat|un r[ée]sum[ée] n'a pas pu)"
     # German
     r"|(?:hallo|danke|gerne|nat[üu]rlich|guten tag)(?:[!.,]|\s+sch[öo]n|$)"
-    r"|vielen dank\b|danke f[üu]r (?:ihre|deine|die) (?:frage|anfrage|nachricht)"
+    r"|vielen dank(?:[!.,]|$)|(?:vielen )?dank(?:e)? f[üu]r (?:ihre|deine|die) "
+    r"(?:frage|anfrage|nachricht)"
     r"|bei (?:weiteren|sonstigen) fragen\b"
     r"|(?:eine |die )?(?:zusammenfassung|antwort) konnte nicht (?:erstellt|generiert|gefunden)"
     r"|hier (?:ist|sind),? (?:was|die|einige|eine)\b"
@@ -376,7 +380,9 @@ _NO_CHECK_CJK = re.compile(
     r"|以下は|見つかりませんでした|(?:要約|回答)を生成できませんでした|該当する(?:情報|結果)は"
     r"|(?:文章|原文|该文|該文|文中|材料|资料|資料|文档|文檔|文件)(?:中)?(?:没有|沒有|并未|並未|未)"
     r"(?:提到|提及|说明|說明|指出)"
-    r"|(?:我)?找不到|很遗憾|很遺憾|感谢|感謝|希望(?:能|可以)?(?:帮|幫)"
+    r"|(?:我)?找不到"
+    r"|(?:很遗憾|很遺憾)[，,]?\s*(?:我)?(?:没有|沒有|未能|无法|無法|找不到)"
+    r"|感[谢謝](?:您|你)|希望(?:能|可以)?(?:帮|幫)"
     r"|(?:記事|本文|文書|資料)(?:で|に|では|には)は?.{0,12}(?:言及|記載|説明)(?:されていません|がありません|はありません)"
     r"|(?:好的|是的|好|はい|了解(?:しました)?|(?:分|わ)かりました|네|알겠습니다)[。！!，,、.]?$"
     r"|(?:情報|結果|回答)が見つかりません|ご質問ありがとう|参考になれば|お役に立てれば"
@@ -453,6 +459,8 @@ def _is_heading(sentence: str) -> bool:
     if not m:
         return False
     title = m.group("atx") or m.group("bold") or ""
+    if m.group("bold") and title.rstrip().endswith((".", "。", "!", "！")):
+        return False  # "**The tower is red.**" is a sentence set in bold
     return len(re.findall(r"[^\W_]+", title)) <= _HEADING_WORDS
 
 
@@ -562,6 +570,7 @@ def segment_claims(answer: str) -> list[Claim]:
     """The answer's claims with UTF-8 byte spans (end exclusive) and groundingCheckRequired."""
     offsets = byte_offsets(answer)
     quiet = _quiet_ranges(answer)
+    segments = split_sentences(answer)
     claims = [
         Claim(
             offsets[seg.start],
@@ -569,11 +578,15 @@ def segment_claims(answer: str) -> list[Claim]:
             seg.text,
             needs_check(seg.text) and not any(s <= seg.start < e for s, e in quiet),
         )
-        for seg in split_sentences(answer)
+        for seg in segments
     ]
     # A table's header row names its columns ("| City | Population |"); its data rows are claims.
-    # A line over "===" or "---" is a heading (Markdown's setext form).
+    # A line right over "===" or "---" is a heading (Markdown's setext form); after a blank line,
+    # "---" is a rule between sections, and the sentence above it a claim.
     for i in range(len(claims) - 1):
+        between = answer[segments[i].end : segments[i + 1].start]
+        if len(_LINE_SPLIT_RE.findall(between)) != 1 or between.strip(" \t\r\n"):
+            continue
         header = "|" in claims[i].text and _TABLE_RULE_RE.match(claims[i + 1].text)
         setext = _SETEXT_RULE_RE.match(claims[i + 1].text) and _is_heading(f"# {claims[i].text}")
         if header or setext:

@@ -15,6 +15,7 @@ import threading
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import zip_longest
 
 import numpy as np
 import numpy.typing as npt
@@ -107,12 +108,12 @@ def _cells(line: str) -> list[str]:
     return cells
 
 
-def _table_rows(text: str) -> dict[int, str]:
-    """A Markdown table's data rows as they read with their header: for each row (by the offset
-    where it starts), "Tower: CN Tower; Opened: 1976". A row alone ("| CN Tower | 553 | 1976 |")
+def _table_rows(text: str) -> dict[tuple[int, int], str]:
+    """A Markdown table's data rows as they read with their header: for each row (by the span of
+    its text, trimmed), "Tower: CN Tower; Opened: 1976". A row alone ("| CN Tower | 553 | 1976 |")
     does not say what its numbers are, so "The CN Tower opened in 1889" found "opened" in the
     header, "1889" in another row, and every part backed."""
-    rows: dict[int, str] = {}
+    rows: dict[tuple[int, int], str] = {}
     lines = [(m.start(), m.group(0)) for m in re.finditer(r"[^\r\n]+", text)]
     header: list[str] = []
     for i, (start, line) in enumerate(lines):
@@ -122,8 +123,9 @@ def _table_rows(text: str) -> dict[int, str]:
             continue
         elif header:
             cells = _cells(line)
-            rows[start + len(line) - len(line.lstrip())] = "; ".join(
-                f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False) if c
+            span = (start + len(line) - len(line.lstrip()), start + len(line.rstrip()))
+            rows[span] = "; ".join(
+                f"{h}: {c}" if h else c for h, c in zip_longest(header, cells, fillvalue="") if c
             )
         elif i + 1 < len(lines) and is_table_rule(lines[i + 1][1]):
             header = _cells(line)
@@ -142,7 +144,8 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
         for seg in split_sentences(fact.text):
             for s, e in _pieces(fact.text, seg.start, seg.end):
                 piece = fact.text[s:e]
-                read = rows.get(s, piece) if s == seg.start and e == seg.end else piece
+                # A row cut at a sentence end inside a cell is read as the piece it is.
+                read = rows.get((s, e), piece)
                 chunks.append(Chunk(fi, position, s, e, piece, analyse(read)))
                 position += 1
     return chunks, infos

@@ -424,13 +424,35 @@ def _month(abbreviation: str) -> str:
     return next(m for m in _MONTH_NAMES if m.startswith(abbreviation[:3]))
 
 
-# "12.03.2021" as Europe writes a date: day, month, year (nobody dots a month first).
-_DOTTED_DATE = re.compile(r"\b(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(1[5-9]\d\d|20\d\d)\b")
-# "12 000", "12 000" (NBSP), "12 000" (narrow NBSP): thousands as French and Swedish group them.
-_SPACED_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?![\d])")
-# "USD 20" is "$20".
-_CODE_BEFORE = re.compile(r"\b(USD|EUR|GBP|JPY|CNY|RMB)\s?(?=\d)")
-_SIGN_OF_CODE = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "CNY": "¥", "RMB": "¥"}
+# "12.03.2021" and "12.03.21" as Europe writes a date: day, month, year (nobody dots a month
+# first). A two-digit year is this century's up to 49.
+_DOTTED_DATE = re.compile(
+    r"\b(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(1[5-9]\d\d|20\d\d|\d\d)\b(?!\.\d)"
+)
+
+
+def _dotted_date(m: re.Match[str]) -> str:
+    year = int(m.group(3))
+    if year < 100:
+        year += 2000 if year < 50 else 1900
+    return f"{int(m.group(1))} {_MONTH_NAMES[int(m.group(2)) - 1]} {year}"
+
+
+# "12 000", "12 000" (NBSP), "12 000" (narrow NBSP): thousands as French and Swedish group them,
+# read as "12,000". Not "20 100-page books", "4 100m relays" or a phone number "555 123 4567".
+_SPACED_THOUSANDS = re.compile(
+    r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?![\d‐-]|m\b|\s\d)"
+)
+# "USD 20" is "$20", and "JPY 500" is "500 JPY" (yen, where "¥500" may be yuan).
+_CODE_BEFORE = re.compile(r"\b(USD|EUR|GBP|JPY|CNY|RMB)\s?(\d[\d.,]*)")
+_SIGN_OF_CODE = {"USD": "$", "EUR": "€", "GBP": "£"}
+
+
+def _code_before(m: re.Match[str]) -> str:
+    code, amount = m.groups()
+    return f"{_SIGN_OF_CODE[code]}{amount}" if code in _SIGN_OF_CODE else f"{amount} {code}"
+
+
 # Month and weekday names of the other languages the UI shows, as the English one: "en abril de
 # 2020" against "en marzo de 2020" is a wrong month, as "April" against "March" is. A month only
 # beside a number ("mars", "mai" and "mayo" are words too); Spanish, French, Italian and
@@ -455,6 +477,9 @@ _FOREIGN_MONTHS = {
     )
     for name in names.split()
 }
+_GERMAN_MONTHS = words(
+    "januar februar märz april mai juni juli august september oktober november dezember"
+)
 _FOREIGN_MONTH = re.compile(
     r"(?<=\d )(?:de )?(" + "|".join(_FOREIGN_MONTHS) + r")\b"
     r"|(?<=\d\. )(" + "|".join(_FOREIGN_MONTHS) + r")\b"
@@ -491,7 +516,7 @@ _CJK_DIGITS = {
     "九": 9,
 }
 _CJK_NUMERAL = re.compile(
-    r"(?<![第一二三四五六七八九十两兩])([二三四五六七八九两兩]?十[一二三四五六七八九]?|[二三四五六七八九两兩])"
+    r"(?<![第一二三四五六七八九十两兩百千万萬亿億〇零])([二三四五六七八九两兩]?十[一二三四五六七八九]?|[二三四五六七八九两兩])"
     r"(?=[个個名位家座条條本件次人つ台枚匹頭冊回階种種所间間年月天周週])"
 )
 
@@ -506,9 +531,11 @@ def _cjk_numeral(m: re.Match[str]) -> str:
 
 def _foreign_month(m: re.Match[str]) -> str:
     name = next(g for g in m.groups() if g)
-    if name == "Mars":
-        return name  # "Mars 2020", the rover; French writes the month "mars"
-    return _FOREIGN_MONTHS[name.lower()]
+    # Spanish, French, Italian and Portuguese write a month in lower case, German capitalised:
+    # "Mars 2020" is the rover, "MARS 2020" a heading, "Marzo 12" a surname and a number.
+    if name.islower() or (name.istitle() and name.lower() in _GERMAN_MONTHS):
+        return _FOREIGN_MONTHS[name.lower()]
+    return name
 
 
 def normalise(text: str) -> str:
@@ -518,13 +545,11 @@ def normalise(text: str) -> str:
     text = _US_DOLLARS.sub("$", text)
     text = _ROUND_THE_CLOCK.sub("round the clock", text)
     text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
-    text = _DOTTED_DATE.sub(
-        lambda m: f"{int(m.group(1))} {_MONTH_NAMES[int(m.group(2)) - 1]} {m.group(3)}", text
-    )
+    text = _DOTTED_DATE.sub(_dotted_date, text)
     text = _FOREIGN_MONTH.sub(_foreign_month, text)
     text = _FOREIGN_DAY.sub(lambda m: _FOREIGN_DAYS[m.group(1)], text)
-    text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", "", m.group(0)), text)
-    text = _CODE_BEFORE.sub(lambda m: _SIGN_OF_CODE[m.group(1)], text)
+    text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", ",", m.group(0)), text)
+    text = _CODE_BEFORE.sub(_code_before, text)
     text = _CJK_NUMERAL.sub(_cjk_numeral, text)
     text = _ISO_DATE.sub(
         lambda m: f"{int(m.group(3))} {_MONTH_NAMES[int(m.group(2)) - 1]} {m.group(1)}", text

@@ -310,7 +310,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     return Gaps(
         numbers,
         [" ".join(w[:1].upper() + w[1:] for w in t.split(" ")) for t in _surface(claim, names)],
-        [n.text for n in _numbers_of_another(claim, cands)],
+        [n.text for n in [*_numbers_of_another(claim, cands), *_year_of_another(claim, cands)]],
         _surface(claim, negated),
         _surface(claim, denied),
         opposed,
@@ -611,30 +611,34 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
     return out
 
 
-def _year_of_another(claim: Analysis, cands: Sequence[Candidate]) -> bool:
-    """The claim's one year stated only of something else, while a sentence that states every
-    other word of the claim gives another: "The CN Tower opened in 1889" against "The CN Tower
-    opened in 1976. The Eiffel Tower opened in 1889." Every word is needed, so a page's dateline
-    or a sentence about another event of the subject's ("joined the youth team in 2005") is no
-    rival, and a year stated in a sentence that may be about the subject (its name, or a pronoun
-    in it) backs the claim."""
+def _year_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
+    """The claim's one year, when the candidates say the claim of another subject in that year and
+    of the claim's subject in another: "The CN Tower opened in 1889" against "The CN Tower opened
+    in 1976. The Eiffel Tower opened in 1889." Both sentences must state every other word of the
+    claim, so a dateline, another event of the subject's ("joined the youth team in 2005") or of
+    something else ("The iPhone was unveiled in 2007" for "Apple released the iPhone in 2007") is
+    no rival; a sentence that may be about the subject (its name or a pronoun in it) backs it."""
     years = [n for n in claim.numbers if n.is_year]
     subject = claim.subject
     if not subject or len(years) != 1 or len(claim.numbers) != 1:
-        return False
+        return []
     year = years[0]
+    words = set(claim.content)
     owners = [c for c in cands if any(numbers_match(year, m) for m in c.analysis.numbers)]
     if not owners or any(
-        subject in _stems([c]) or _PRONOUNS.intersection(c.analysis.tokens) for c in owners
+        subject in _stems([c])
+        or _PRONOUNS.intersection(c.analysis.tokens)
+        or not words - {subject} <= _stems([c])
+        for c in owners
     ):
-        return False
-    words = set(claim.content)
-    return any(
+        return []
+    rival = any(
         words <= _stems([c])
         and any(m.is_year for m in c.analysis.numbers)
         and not any(numbers_match(year, m) for m in c.analysis.numbers)
         for c in cands
     )
+    return [year] if rival else []
 
 
 def _rivals(n: Number, near: Sequence[Number]) -> list[Number]:

@@ -439,6 +439,22 @@ def test_export_command_writes_jsonl(tmp_path):
 
 
 @pytest.mark.django_db
+def test_export_command_with_sessions_writes_answer_responses(tmp_path):
+    session = {
+        "name": NAME.rsplit("/answers/", 1)[0],
+        "turns": [{"query": {"text": "¿Capital de Francia?"}, "answer": NAME}],
+    }
+    importing.import_text(json.dumps({"answer": DOCUMENT, "session": session}))
+    out = tmp_path / "out.jsonl"
+
+    call_command("export_answers", "--with-sessions", "-o", str(out))
+
+    assert [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()] == [
+        {"answer": in_rest_form(DOCUMENT), "session": session}
+    ]
+
+
+@pytest.mark.django_db
 def test_export_command_filters_as_the_list_does_and_refuses_what_it_cannot_do(tmp_path):
     importing.import_text(json.dumps(dict(DOCUMENT, citations=[])))
     session = Answer.objects.get().session

@@ -535,3 +535,54 @@ def test_other_languages_abbreviations_of_scales_and_dates_do_not_end_sentences(
     assert texts("Abrió el 23 dic. 1958 con aprox. 333 m de altura.") == [
         "Abrió el 23 dic. 1958 con aprox. 333 m de altura."
     ]
+
+
+def test_what_the_new_sentence_rules_must_leave_alone() -> None:
+    # A rule between sections after a blank line is no setext underline: the sentence is a claim
+    claims = segment_claims("Revenue grew 5% in 2020.\n\n---\n\nProfit fell.")
+    assert [(c.text, c.check_required) for c in claims] == [
+        ("Revenue grew 5% in 2020.", True),
+        ("---", False),
+        ("Profit fell.", True),
+    ]
+    # Emphasis closing over an abbreviation does not end the sentence
+    assert texts("Smith *et al.* (2020) found that sleep helps. It is _U.S._ policy.") == [
+        "Smith *et al.* (2020) found that sleep helps.",
+        "It is _U.S._ policy.",
+    ]
+    # Only a closing quote goes on into a Japanese sentence; bold and markers end it as before
+    assert texts("**東京タワーは赤い。**これは有名です。") == [
+        "**東京タワーは赤い。**",
+        "これは有名です。",
+    ]
+    assert texts("東京タワーは赤い。[1]これは有名です。") == [
+        "東京タワーは赤い。[1]",
+        "これは有名です。",
+    ]
+    # A sentence set in bold is a claim, not a heading
+    assert needs_check("**東京タワーは赤い。**")
+    # Numbers in brackets, powers and squares that are no markers stay
+    for text in ["O(n^2) time", "pi r^2", "Article 6(1).", "(a+b)² grows", "10^6 cells"]:
+        assert strip_markers(text) == text
+    assert strip_markers("tall^1, tall.^2, tall³ and 5 km²") == "tall, tall., tall and 5 km²"
+    # Lettered bullets, and the abbreviations of other languages
+    assert texts("(a) It is red.\n(b) It is old.") == ["It is red.", "It is old."]
+    assert texts("Il mesure env. 333 m. Construit au séc. XX en France.") == [
+        "Il mesure env. 333 m.",
+        "Construit au séc. XX en France.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The results do not indicate a significant difference between the groups.",
+        "These results did not reveal any serious side effects.",
+        "感謝祭は11月の第4木曜日です。",
+        "很遗憾，该公司于去年破产。",
+        "Vielen Dank an alle Spender, die 2 Mio. Euro gaben.",
+        "Muchas gracias a los 300 voluntarios del festival.",
+    ],
+)
+def test_statements_that_open_like_a_pleasantry_are_checked(sentence: str) -> None:
+    assert needs_check(sentence)
