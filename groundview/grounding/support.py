@@ -164,6 +164,8 @@ def claim_features(
     num_conflict = 1.0 if any(_rivals(n, near) for n in unbacked) else 0.0
     if _numbers_of_another(claim, cands) or _year_of_another(claim, cands):
         num_conflict = 1.0
+    if _names_of_another(claim, cands):
+        num_conflict = 1.0
     names = sorted(claim.names)
     name_missing = _share(names, every) if names else 1.0
     name_missing = 1.0 - name_missing if names else 0.0
@@ -232,8 +234,8 @@ class Gaps:
     # (the claim's number, the numbers the best candidates give instead; empty when they give none)
     numbers: list[tuple[str, list[str]]]
     names: list[str]  # names no candidate mentions
-    # the claim's counts that candidates state only about something else ("Jupiter has 274 moons"
-    # against "Saturn has 274 moons. Jupiter follows with 97.")
+    # the claim's counts, years and names that candidates state only about something else
+    # ("Jupiter has 274 moons" against "Saturn has 274 moons. Jupiter follows with 97.")
     elsewhere: list[str]
     negated: list[str]  # words the claim negates that the candidates state without a negation
     denied: list[str]  # words the claim states that the candidates state only with a negation
@@ -310,7 +312,13 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     return Gaps(
         numbers,
         [" ".join(w[:1].upper() + w[1:] for w in t.split(" ")) for t in _surface(claim, names)],
-        [n.text for n in [*_numbers_of_another(claim, cands), *_year_of_another(claim, cands)]],
+        [
+            *(
+                n.text
+                for n in [*_numbers_of_another(claim, cands), *_year_of_another(claim, cands)]
+            ),
+            *(w[:1].upper() + w[1:] for w in _surface(claim, _names_of_another(claim, cands))),
+        ],
         _surface(claim, negated),
         _surface(claim, denied),
         opposed,
@@ -625,12 +633,7 @@ def _year_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number
     year = years[0]
     words = set(claim.content)
     owners = [c for c in cands if any(numbers_match(year, m) for m in c.analysis.numbers)]
-    if not owners or any(
-        subject in _stems([c])
-        or _PRONOUNS.intersection(c.analysis.tokens)
-        or not words - {subject} <= _stems([c])
-        for c in owners
-    ):
+    if not owners or not all(_said_of_another(claim, c) for c in owners):
         return []
     rival = any(
         words <= _stems([c])
@@ -639,6 +642,38 @@ def _year_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number
         for c in cands
     )
     return [year] if rival else []
+
+
+def _said_of_another(claim: Analysis, cand: Candidate) -> bool:
+    """Does this candidate say the claim of another subject ("The Eiffel Tower opened in 1889" for
+    "The CN Tower opened in 1889"): every word of the claim but its subject, and no pronoun that
+    may stand for the subject?"""
+    stems = _stems([cand])
+    return (
+        claim.subject not in stems
+        and not _PRONOUNS.intersection(cand.analysis.tokens)
+        and set(claim.content) - {claim.subject} <= stems
+    )
+
+
+def _names_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The claim's names (other than its subject) that the candidates state only of another
+    subject, while a sentence stating the rest of the claim names something else in their place:
+    "The CN Tower is in Paris" against "The Eiffel Tower is in Paris. The CN Tower is in Toronto."
+    "Obama was born in Hawaii" against "Obama was born in Honolulu. Honolulu is in Hawaii." is no
+    conflict: "Honolulu is in Hawaii" does not say "born" of another subject."""
+    subject = claim.subject
+    if not subject:
+        return []
+    words = set(claim.content)
+    out = []
+    for name in sorted(claim.names - {subject}):
+        owners = [c for c in cands if name in _stems([c])]
+        if not owners or not all(_said_of_another(claim, c) for c in owners):
+            continue
+        if any(words - {name} <= _stems([c]) and c.analysis.names - claim.names for c in cands):
+            out.append(name)
+    return out
 
 
 def _rivals(n: Number, near: Sequence[Number]) -> list[Number]:

@@ -952,3 +952,13 @@ def test_a_table_row_is_read_with_its_header(engine: Engine) -> None:
     # So a year taken from another row conflicts, and the row's own year is backed
     assert _capped(engine, "The CN Tower opened in 1889.", table)
     assert not _capped(engine, "The CN Tower opened in 1976.", table)
+
+
+def test_a_name_said_of_another_subject_conflicts(engine: Engine) -> None:
+    towers = "The Eiffel Tower is in Paris. The CN Tower is in Toronto."
+    assert _capped(engine, "The CN Tower is in Paris.", towers)
+    assert not _capped(engine, "The Eiffel Tower is in Paris.", towers)
+    # Another sentence naming the claim's place without saying the claim of another subject is
+    # how pages often back it: no conflict
+    obama = "Obama was born in Honolulu. Honolulu is in Hawaii."
+    assert not _capped(engine, "Obama was born in Hawaii.", obama)

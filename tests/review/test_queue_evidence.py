@@ -287,6 +287,17 @@ def test_a_count_stated_about_something_else_is_named_as_such():
     assert found[0].elsewhere == ["274"] and not found[0].numbers and not found[0].names
 
 
+def test_a_year_or_a_place_said_of_another_subject_is_named_as_such():
+    from groundview.review.evidence import claim_gaps
+
+    towers = [Fact("The Eiffel Tower opened in 1889 in Paris. The CN Tower opened in 1976.")]
+    places = [Fact("The Eiffel Tower is in Paris. The CN Tower is in Toronto.")]
+    years = claim_gaps(["The CN Tower opened in 1889."], [0], towers)
+    cities = claim_gaps(["The CN Tower is in Paris."], [0], places)
+    assert years[0].elsewhere == ["1889"]
+    assert cities[0].elsewhere == ["Paris"]
+
+
 def test_gaps_are_left_out_for_a_claim_every_part_of_which_is_stated():
     from groundview.review.evidence import claim_gaps
 
