@@ -385,6 +385,7 @@ _NO_CHECK_CJK = re.compile(
     r"|感[谢謝](?:您|你)|希望(?:能|可以)?(?:帮|幫)"
     r"|(?:記事|本文|文書|資料)(?:で|に|では|には)は?.{0,12}(?:言及|記載|説明)(?:されていません|がありません|はありません)"
     r"|(?:好的|是的|好|はい|了解(?:しました)?|(?:分|わ)かりました|네|알겠습니다)[。！!，,、.]?$"
+    r"|(?:好的|是的|当然|當然)[，,、]\s*(?:以下是|这是|這是|我来|我來)"
     r"|(?:情報|結果|回答)が見つかりません|ご質問ありがとう|参考になれば|お役に立てれば"
     r"|(?:要約|回答)を生成できません"
     # Korean
@@ -532,12 +533,16 @@ def _quiet_ranges(text: str) -> list[tuple[int, int]]:
     return ranges
 
 
+_EMPHASIS_RE = re.compile(r"(?<![\w*])[*_]{1,3}(?=\S)|(?<=\S)[*_]{1,3}(?![\w*])")
+
+
 def needs_check(sentence: str) -> bool:
     """Heuristic groundingCheckRequired: False for chit-chat, questions, list intros, hedges, generic
     advice, headings and an assistant's reports on its own search, in EN, ES, FR, DE, PT, ZH and JA."""
     if _is_heading(sentence) or _CITING_LINE_RE.match(sentence.strip()):
         return False
-    s = strip_markers(sentence).strip("*_#>` ").strip()
+    # Emphasis is markup, not words: "Call *Dr.* Smith" names someone as "Call Dr. Smith" does.
+    s = _EMPHASIS_RE.sub("", strip_markers(sentence)).strip("#>` ").strip()
     if not _HAS_WORD_RE.search(s):
         return False
     if s.endswith(("?", "？")) or s.startswith("¿"):

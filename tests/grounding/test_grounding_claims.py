@@ -344,6 +344,7 @@ def test_segments_cover_all_non_space_text(parts: list[str]) -> None:
         "죄송합니다.",
         "관련 정보를 찾을 수 없습니다.",
         "도움이 되었기를 바랍니다!",
+        "好的，以下是答案：",
     ],
 )
 def test_pleasantries_and_skip_messages_need_no_check_in_every_ui_language(sentence: str) -> None:
@@ -366,6 +367,8 @@ def test_pleasantries_and_skip_messages_need_no_check_in_every_ui_language(sente
         "The documents were signed in 2019.",
         "Mi hermano es médico.",
         "서울은 한국의 수도입니다.",
+        "好的，他辞职了。",
+        "Call *Dr.* Smith at the front desk.",  # emphasis hides no name from the advice rule
     ],
 )
 def test_factual_steps_and_statements_need_a_check_in_every_ui_language(sentence: str) -> None:
