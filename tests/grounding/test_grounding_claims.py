@@ -344,7 +344,7 @@ def test_segments_cover_all_non_space_text(parts: list[str]) -> None:
         "죄송합니다.",
         "관련 정보를 찾을 수 없습니다.",
         "도움이 되었기를 바랍니다!",
-        "好的，以下是答案：",
+        "好的，以下是我找到的信息。",
     ],
 )
 def test_pleasantries_and_skip_messages_need_no_check_in_every_ui_language(sentence: str) -> None:
