@@ -258,7 +258,7 @@ GROUNDVIEW_CHECK_QUEUE_SECONDS = env_number(
 GROUNDING = {
     "EMBEDDER_PATH": os.environ.get("GROUNDING_EMBEDDER_PATH") or None,
     "VERIFIER": os.environ.get("GROUNDING_VERIFIER", "features"),
-    # The window cross-encoder `make train-checker` writes, for GROUNDING_VERIFIER=stacked.
+    # The window cross-encoder `make train-cross-encoder` writes, for GROUNDING_VERIFIER=stacked.
     "VERIFIER_PATH": os.environ.get("GROUNDING_VERIFIER_PATH") or None,
     "HEAD_PATH": os.environ.get("GROUNDING_HEAD_PATH") or None,
     "CROSS_ENCODER_PATH": os.environ.get("GROUNDING_CROSS_ENCODER_PATH") or None,

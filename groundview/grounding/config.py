@@ -18,7 +18,7 @@ class EngineConfig:
     embedder_path: str | None = None
     # "features": coverage of every part of the claim, combined by the calibrated head (the default:
     # it did best on held-out data, see grounding/README.md);
-    # "stacked": the same plus a window cross-encoder trained by `make train-checker` (VERIFIER_PATH);
+    # "stacked": the same plus a window cross-encoder trained by `make train-cross-encoder` (VERIFIER_PATH);
     # "cross-encoder": a local sentence-transformers CrossEncoder folder (NLI or MiniCheck-style)
     # read over the same windows and stacked the same way.
     verifier: str = "features"
