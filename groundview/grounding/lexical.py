@@ -396,6 +396,9 @@ def _spell_out(m: re.Match[str]) -> str:
 
 # "24/7 support" counts nothing: read as two numbers, it conflicts with every other count nearby.
 _ROUND_THE_CLOCK = re.compile(r"\b24\s?(?:/|x)\s?7(?:\s?/\s?365)?\b", re.IGNORECASE)
+# "12 per cent", as British writing has it, is "12 percent": read as "per" and "cent", it was a
+# number with no unit, which any "12" backed ("$12").
+_PER_CENT = re.compile(r"(?<=\d) per cent\b", re.IGNORECASE)
 # A date is written "Aug. 10", "10 Nov 2018" or "2018-11-10" as often as "August 10": one month
 # name for all, so a claim's "November" is found. An abbreviation counts only beside a number
 # ("Mar" alone is a word too); a numeric date only in ISO order (11/10 is ambiguous).
@@ -551,6 +554,7 @@ def normalise(text: str) -> str:
     text = _SPLIT_CLITIC.sub(r"\1", text)
     text = _US_DOLLARS.sub("$", text)
     text = _ROUND_THE_CLOCK.sub("round the clock", text)
+    text = _PER_CENT.sub(" percent", text)
     # Every page sentence passes here: the rules that need a digit or a CJK character to match
     # are skipped for a sentence without one (most of a long page).
     if _DIGIT.search(text):
@@ -742,6 +746,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
                 continue
         elif tok in _NUMBER_WORDS and tok not in ("one", "second"):
             # "one" and "second" are far more often pronoun/ordinal-of-time than a checkable number.
+            if i + 1 < len(lowered) and lowered[i + 1] in _FRACTIONS:
+                continue  # "two-thirds of voters" is a share, not two voters
             if tok in _ORDINALS and i > 0 and lowered[i - 1] in _UNITS:
                 continue  # "one-tenth": a share, not a place in a row
             value = float(_NUMBER_WORDS[tok])
@@ -829,6 +835,7 @@ _RANGE_WORDS = frozenset(["to", "and", "through", "or"])
 # anything else spreads over a range
 _RANGE_SCALES = {k: v for k, v in _SCALES.items() if k not in ("k", "m")}
 _ORDINALS = frozenset(w for w in _NUMBER_WORDS if w.endswith(("st", "nd", "rd", "th")))
+_FRACTIONS = words("halves thirds quarters fifths sixths sevenths eighths ninths tenths")
 _UNITS = frozenset(_UNITS_WORDS.split("|")[:9])  # "one" ... "nine"
 # The words that lead into a decade written with an apostrophe ("in the 1990's"); without one,
 # "2020's summer" is a year's.

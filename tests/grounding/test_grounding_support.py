@@ -962,3 +962,13 @@ def test_a_name_said_of_another_subject_conflicts(engine: Engine) -> None:
     # how pages often back it: no conflict
     obama = "Obama was born in Honolulu. Honolulu is in Hawaii."
     assert not _capped(engine, "Obama was born in Hawaii.", obama)
+
+
+def test_per_cent_is_a_percentage_and_a_fraction_counts_nothing() -> None:
+    # "12 per cent" had no unit, so "$12" backed it; "two-thirds of voters" read as two voters
+    per_cent = analyse("Sales rose 12 per cent last year.").numbers
+    assert [(n.value, n.unit) for n in per_cent] == [(12, "percent")]
+    assert numbers_match(per_cent[0], analyse("Sales rose 12% last year.").numbers[0])
+    assert not numbers_match(per_cent[0], analyse("Sales rose by $12.").numbers[0])
+    assert analyse("Two-thirds of voters and three quarters of the staff agreed.").numbers == []
+    assert [n.value for n in analyse("The third season aired in 2010.").numbers] == [3, 2010]
