@@ -434,11 +434,16 @@ _DOTTED_DATE = re.compile(
 )
 
 
+def _spelled_date(day: str, month: str, year: str | int) -> str:
+    """A numeric date as one month name for all: "3 March 2021"."""
+    return f"{int(day)} {_MONTH_NAMES[int(month) - 1]} {year}"
+
+
 def _dotted_date(m: re.Match[str]) -> str:
     year = int(m.group(3))
     if year < 100:
         year += 2000 if year < 50 else 1900
-    return f"{int(m.group(1))} {_MONTH_NAMES[int(m.group(2)) - 1]} {year}"
+    return _spelled_date(m.group(1), m.group(2), year)
 
 
 # "12 000", "12 000" (NBSP), "12 000" (narrow NBSP): thousands as French and Swedish group them,
@@ -563,9 +568,7 @@ def normalise(text: str) -> str:
         text = _FOREIGN_MONTH.sub(_foreign_month, text)
         text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", ",", m.group(0)), text)
         text = _CODE_BEFORE.sub(_code_before, text)
-        text = _ISO_DATE.sub(
-            lambda m: f"{int(m.group(3))} {_MONTH_NAMES[int(m.group(2)) - 1]} {m.group(1)}", text
-        )
+        text = _ISO_DATE.sub(lambda m: _spelled_date(m.group(3), m.group(2), m.group(1)), text)
     text = _FOREIGN_DAY.sub(lambda m: _FOREIGN_DAYS[m.group(1)], text)
     if _CJK_RE.search(text):
         text = _CJK_NUMERAL.sub(_cjk_numeral, text)

@@ -162,9 +162,11 @@ def claim_features(
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
     num_conflict = 1.0 if any(_rivals(n, near) for n in unbacked) else 0.0
-    if _numbers_of_another(claim, cands) or _year_of_another(claim, cands):
-        num_conflict = 1.0
-    if _names_of_another(claim, cands):
+    if (
+        _numbers_of_another(claim, cands)
+        or _year_of_another(claim, cands)
+        or _names_of_another(claim, cands)
+    ):
         num_conflict = 1.0
     names = sorted(claim.names)
     name_missing = _share(names, every) if names else 1.0
@@ -311,13 +313,13 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     ]
     return Gaps(
         numbers,
-        [" ".join(w[:1].upper() + w[1:] for w in t.split(" ")) for t in _surface(claim, names)],
+        [_capitalised(t) for t in _surface(claim, names)],
         [
             *(
                 n.text
                 for n in [*_numbers_of_another(claim, cands), *_year_of_another(claim, cands)]
             ),
-            *(w[:1].upper() + w[1:] for w in _surface(claim, _names_of_another(claim, cands))),
+            *(_capitalised(t) for t in _surface(claim, _names_of_another(claim, cands))),
         ],
         _surface(claim, negated),
         _surface(claim, denied),
@@ -325,6 +327,11 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         _swapped(claim, cands),
         _surface(claim, words),
     )
+
+
+def _capitalised(name: str) -> str:
+    """A name as a chip shows it: "Brad Pitt" for the stems' "brad pitt"."""
+    return " ".join(w[:1].upper() + w[1:] for w in name.split(" "))
 
 
 def _said(n: Number) -> str:
@@ -632,23 +639,27 @@ def _year_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number
         return []
     year = years[0]
     words = set(claim.content)
-    owners = [c for c in cands if any(numbers_match(year, m) for m in c.analysis.numbers)]
-    if not owners or not all(_said_of_another(claim, c) for c in owners):
+    owners = [
+        i for i, c in enumerate(cands) if any(numbers_match(year, m) for m in c.analysis.numbers)
+    ]
+    if not owners:
+        return []
+    each = [_stems([c]) for c in cands]
+    if not all(_said_of_another(claim, cands[i], each[i]) for i in owners):
         return []
     rival = any(
-        words <= _stems([c])
+        words <= stems
         and any(m.is_year for m in c.analysis.numbers)
         and not any(numbers_match(year, m) for m in c.analysis.numbers)
-        for c in cands
+        for c, stems in zip(cands, each, strict=True)
     )
     return [year] if rival else []
 
 
-def _said_of_another(claim: Analysis, cand: Candidate) -> bool:
-    """Does this candidate say the claim of another subject ("The Eiffel Tower opened in 1889" for
-    "The CN Tower opened in 1889"): every word of the claim but its subject, and no pronoun that
-    may stand for the subject?"""
-    stems = _stems([cand])
+def _said_of_another(claim: Analysis, cand: Candidate, stems: set[str]) -> bool:
+    """Does this candidate (whose `_stems` are `stems`) say the claim of another subject ("The
+    Eiffel Tower opened in 1889" for "The CN Tower opened in 1889"): every word of the claim but
+    its subject, and no pronoun that may stand for the subject?"""
     return (
         claim.subject not in stems
         and not _PRONOUNS.intersection(cand.analysis.tokens)
@@ -665,13 +676,20 @@ def _names_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     subject = claim.subject
     if not subject:
         return []
+    others = sorted(claim.names - {subject})
+    if not others:
+        return []
     words = set(claim.content)
+    each = [_stems([c]) for c in cands]
     out = []
-    for name in sorted(claim.names - {subject}):
-        owners = [c for c in cands if name in _stems([c])]
-        if not owners or not all(_said_of_another(claim, c) for c in owners):
+    for name in others:
+        owners = [i for i, stems in enumerate(each) if name in stems]
+        if not owners or not all(_said_of_another(claim, cands[i], each[i]) for i in owners):
             continue
-        if any(words - {name} <= _stems([c]) and c.analysis.names - claim.names for c in cands):
+        if any(
+            words - {name} <= stems and c.analysis.names - claim.names
+            for c, stems in zip(cands, each, strict=True)
+        ):
             out.append(name)
     return out
 
