@@ -9,8 +9,9 @@ Transient failures are retried by Celery itself (autoretry_for with exponential 
 jitter, so a fleet of workers hit by the same database restart does not come back in step). Only
 database errors qualify: the task publishes nothing but its own retry, so a broker hiccup cannot
 reach it here; publishing checks is retried by Celery's publish policy, and what is lost anyway
-is sent again by the sweep. Engine errors are the engine's verdict on a run (checks/running.py)
-and a retry would give the same answer.
+is sent again by the sweep. Before a retry the runs the task took go back in the queue, so the
+retry's take is not counted as a lost worker's (leases.MAX_ATTEMPTS). Engine errors are the
+engine's verdict on a run (checks/running.py) and a retry would give the same answer.
 """
 
 import logging
@@ -63,6 +64,8 @@ def check_runs(self, run_ids: list[int]) -> dict[str, int]:
             checks.fail_task_runs(
                 run_ids, taken, f"gave up after {attempts} attempts: {checks.describe(exc)}"
             )
+        else:
+            checks.release_task_runs(taken)
         raise  # autoretry_for sends the retry (or, past max_retries, fails the task)
     except SoftTimeLimitExceeded:
         checks.fail_task_runs(run_ids, taken, f"timed out after {SOFT_TIME_LIMIT} s")

@@ -346,6 +346,36 @@ def test_transient_database_errors_are_retried(fake_engine, monkeypatch):
     assert run.status == Status.SUCCEEDED
 
 
+def test_retries_after_a_take_are_not_counted_as_lost_workers(fake_engine, monkeypatch):
+    # A database that drops the connection each time after the run was taken, more times than
+    # a run may lose its worker: the retries are the same worker, so the run still succeeds.
+    from django.db import OperationalError
+
+    from groundview.answers.checks.running import take_run
+    from groundview.answers.tasks import check_runs
+
+    run = CheckRun.objects.create(answer=create_sourced_answer())
+    failures = checks.MAX_ATTEMPTS + 1
+    real = checks.run_checks
+    calls = []
+
+    def run_checks(run_ids, taken_ids=None):
+        calls.append(run_ids)
+        if len(calls) <= failures:
+            taken_ids.append(take_run(run_ids[0]).pk)
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(run_ids, taken_ids)
+
+    monkeypatch.setattr(checks, "run_checks", run_checks)
+
+    check_runs.apply(args=[[run.pk]])
+
+    assert len(calls) == failures + 1
+    run.refresh_from_db()
+    assert (run.status, run.error) == (Status.SUCCEEDED, "")
+    assert run.attempts == 1
+
+
 def test_a_task_that_keeps_failing_transiently_fails_its_runs(fake_engine, monkeypatch):
     from groundview.answers.tasks import MAX_RETRIES, check_runs
 

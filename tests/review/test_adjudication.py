@@ -339,6 +339,24 @@ def test_the_disagreement_page_links_each_claim_to_its_place_on_the_answer_page(
     assert f"/answers/{tokyo.pk}/?source=checker&amp;reveal=1#claim-{rows[SECOND].number}" in html
 
 
+def test_the_disagreement_page_says_how_verdicts_differ_only_to_those_who_may_see_them(
+    client, tokyo, users
+):
+    label(tokyo, users["rita"], second="supported")
+    label(tokyo, users["bob"], second="unsupported")
+
+    def page(user):
+        client.force_login(user)
+        return client.get(reverse("review:disagreements")).content.decode()
+
+    hidden = page(users["cleo"])
+    assert "2 verdicts, hidden until you give yours" in hidden
+    # Which way they differ would hint at the verdicts she has not seen.
+    assert "reviewers differ" not in hidden and "checker differs" not in hidden
+    shown = page(users["rita"])
+    assert "reviewers differ" in shown and "checker differs" in shown
+
+
 def test_the_disagreement_page_offers_the_reviewers_who_labelled(client, tokyo, users):
     label(tokyo, users["rita"], third="supported")
     label(tokyo, users["bob"], third="unsupported")

@@ -39,6 +39,7 @@ from groundview.answers.checks.queueing import (
     queue_check,
     queue_checks,
     queue_checks_after_import,
+    release_task_runs,
     send_runs,
 )
 from groundview.answers.checks.requests import build_request, prepare_request
@@ -70,6 +71,7 @@ __all__ = [
     "queue_check",
     "queue_checks",
     "queue_checks_after_import",
+    "release_task_runs",
     "renew_leases",
     "requeue_runs",
     "requeue_stale",

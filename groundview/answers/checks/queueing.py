@@ -12,8 +12,9 @@ from functools import partial
 
 from celery import current_app
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db import DatabaseError, connection, transaction
+from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Greatest
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
@@ -23,6 +24,7 @@ from groundview.answers.models import (
     Answer,
     CheckBatch,
     CheckRun,
+    lease_deadline,
 )
 
 logger = logging.getLogger(__name__)
@@ -156,3 +158,28 @@ def fail_task_runs(run_ids: Sequence[int], taken: Collection[int], error: str) -
         .filter(Q(status=Status.QUEUED) | Q(pk__in=list(taken)))
         .update(status=Status.FAILED, error=error, finished_at=timezone.now())
     )
+
+
+def release_task_runs(taken: Collection[int]) -> int:
+    """Put the runs a task took back in the queue before the task retries a database error.
+
+    The retry is the same worker trying again, not a lost one: left "running", each retry's take
+    counted as a lost worker's, and a flapping database failed the runs as "the worker was lost 3
+    times" (leases.MAX_ATTEMPTS). Best effort: while the database is still away this fails too,
+    and the retry counts the take as before.
+    """
+    if not taken:
+        return 0
+    try:
+        if not connection.in_atomic_block:
+            # The error may have left the connection broken; a fresh one opens on demand.
+            connection.close_if_unusable_or_obsolete()
+        return CheckRun.objects.filter(pk__in=list(taken), status=Status.RUNNING).update(
+            status=Status.QUEUED,
+            attempts=Greatest(F("attempts") - 1, 0),
+            started_at=None,
+            lease_expires_at=lease_deadline(),
+        )
+    except DatabaseError:
+        logger.warning("could not put runs %s back in the queue before a retry", list(taken))
+        return 0
