@@ -138,6 +138,16 @@ def _in_letter_pair(text: str, dot: int, nxt: int, line_start: int) -> bool:
     return bool(_LETTER_DOT_BEFORE.search(text, line_start, dot - 1))
 
 
+# What follows "9 a.m." in the same sentence: a time zone or a day ("9 a.m. EST", "9 a.m. Monday").
+_AFTER_CLOCK = words(
+    """pacific eastern central mountain atlantic alaska hawaii local gmt utc est edt pst pdt cst cdt
+    mst mdt et pt ct mt bst cet cest ist jst kst aest aedt sgt hkt time monday tuesday wednesday
+    thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays
+    mon tue wed thu fri sat sun january february march april may june july august september
+    october november december jan feb mar apr jun jul aug sep sept oct nov dec"""
+)
+
+
 def _next_word(text: str, start: int, end: int) -> str:
     m = re.compile(r"[^\W\d_]+").match(text, start, end)
     return m.group(0).lower() if m else ""
@@ -180,6 +190,10 @@ def _is_boundary(text: str, idx: int, end_punct: int, line_start: int, line_end:
             return False  # an initial: "William O. Douglas"
         if len(word) == 1 and word.isalpha() and _in_letter_pair(text, idx, nxt, line_start):
             return False  # "u. a.", "z. B.", "d. h."; "Let the unknown be x. Then" ends
+        if lw in ("a.m", "p.m"):
+            # "closes at 5 p.m. Tickets cost $5." ends; "9 a.m. Pacific Time", "9 a.m. – 5 p.m."
+            # and "9 a.m. (EST)" go on.
+            return following.isupper() and _next_word(text, nxt, line_end) not in _AFTER_CLOCK
         if lw in ABBREVIATIONS and lw != "etc":
             return False
         if _LETTERS_AND_DOTS.fullmatch(word) and len(word) <= 6 and not following.isdigit():
@@ -298,24 +312,19 @@ _NO_CHECK_START = re.compile(
     r"indicate|clarify|elaborate|cover)\b"
     r"|there is no (?:mention|information|indication|detail)s? (?:of|about|on|regarding|as to)\b"
     r"|feel free\b"
-    r"|if you (?:have|need|want|would like)\b"
     r"|(?:please )?let us know\b"
     r"|is there anything else\b"
     r"|(?:do|can|could|would|should|shall|may) (?:you|i|we)\b"
-    r"|thank(?:s| you)\b"
+    r"|thank(?:s| you)\b(?! to\b)"  # "Thanks to its new engine, the car…" states a fact
     r"|as an ai\b|as a (?:large )?language model\b|as an? (?:ai )?(?:assistant|chatbot)\b"
     r"|i(?: am|'m) (?:sorry|afraid|not sure|not able|unable|an ai|happy|glad)\b"
-    r"|i (?:do not|don't|cannot|can't) (?:have|know|provide|access|browse|answer|find)\b"
+    r"|i (?:do not|don't|cannot|can't) (?:have|know|provide|access|browse|answer|find|give|offer)\b"
     r"|i(?: am|'m) (?:not able|unable) to (?:answer|find|provide)\b"
     # The assistant reporting on its own search, as skipped answers do, asserts nothing to ground.
     r"|i (?:could not|couldn't|was unable to|did not|didn't) find\b"
     r"|(?:an? |the )?(?:summary|answer|response) (?:could not|couldn't|cannot|can't) be generated\b"
     r"|no (?:relevant )?(?:results|information|answer|content) (?:was|were|could be) found\b"
-    r"|i(?: would|'d)? (?:recommend|suggest|advise)\b"
     r"|in (?:summary|conclusion)[,:]?$"
-    r"|it(?:'s| is) (?:important|worth|essential|crucial|advisable|best|always a good idea) to"
-    r"|(?:please )?note that\b"
-    r"|for (?:more|further|the most up-to-date)\b.*\b(?:information|details)\b.*\b(?:recommend|visit|check|refer|consult|see)\b"
     r")",
     re.IGNORECASE,
 )
@@ -393,6 +402,61 @@ _NO_CHECK_CJK = re.compile(
     r"|(?:관련 )?(?:정보|결과)를 찾을 수 없|다음은|추가 질문이"
     r")"
 )
+# Lead-ins that frame a statement rather than replace it: "Please note that refunds take 10 days"
+# and "If you need more storage, the Pro plan offers 2 TB" state what their source must back, and
+# skipping the sentence for its opening had left a wrong fact unchecked (`_framed`).
+_NOTE_THAT = re.compile(
+    r"^(?:(?:please )?note that|it(?:'s| is) (?:important|worth|essential|crucial|good) to "
+    r"(?:note|remember|mention|know|keep in mind)(?: that)?)\s+",
+    re.IGNORECASE,
+)
+_ADVICE = re.compile(
+    r"^it(?:'s| is) (?:important|worth|essential|crucial|advisable|best|always a good idea) to\s+",
+    re.IGNORECASE,
+)
+_CONDITION = re.compile(r"^if you (?:have|need|want|would like)\b([^,]*,\s*)?", re.IGNORECASE)
+_RECOMMEND = re.compile(r"^i(?: would|'d)? (?:recommend|suggest|advise)\b", re.IGNORECASE)
+# A framed statement that hedges or speaks of the conversation ("Please note that prices may
+# vary", "…that I'm not a lawyer", "…that these are general guidelines") asserts nothing to
+# ground unless it names something.
+_HEDGE = re.compile(
+    r"^(?:i|i'm|i’m|we|you|this|these|that|it|results)\b"
+    r"|\b(?:may|might|could|vary|varies|depend|depends|subject to change|general|generally)\b",
+    re.IGNORECASE,
+)
+_MORE_INFO = re.compile(
+    r"^for (?:more|further|the most up-to-date)\b.*\b(?:information|details)\b.*"
+    r"\b(?:recommend|visit|check|refer|consult|see)\b",
+    re.IGNORECASE,
+)
+# A recommendation is checkable when it gives a reason that names something ("…the Pro plan,
+# which includes 2 TB"), not "…customer service, as they can help".
+_GROUNDS = re.compile(r"\b(?:which|because|since|as it|as they|with)\b", re.IGNORECASE)
+
+
+def _framed(s: str) -> str | None:
+    """The statement a lead-in frames ("" when it frames none), or None when `s` opens with none."""
+    m = _NOTE_THAT.match(s)
+    if m:
+        rest = s[m.end() :]
+        return "" if _HEDGE.search(rest) and not _SPECIFIC_RE.search(rest) else rest
+    m = _ADVICE.match(s)
+    if m:
+        # "It's best to back up your data" is advice; "…to update to 3.2 first" names something.
+        rest = s[m.end() :]
+        return rest if _SPECIFIC_RE.search(rest) else ""
+    m = _CONDITION.match(s)
+    if m:
+        # "If you need more storage, the Pro plan offers 2 TB" states a plan; "If you have
+        # questions, please reach out" and "…, I'm here to help" close the conversation.
+        rest = s[m.end() :]
+        return rest if m.group(1) and _SPECIFIC_RE.search(rest) else ""
+    m = _RECOMMEND.match(s) or _MORE_INFO.match(s)
+    if m:
+        return s if _GROUNDS.search(s) and _SPECIFIC_RE.search(s, m.end()) else ""
+    return None
+
+
 # Generic advice ("Compare the quotes offered by each decorator.") asserts nothing checkable; a step
 # that names something specific ("Open Settings > Billing and click Cancel.") can be checked against
 # the source, so it is.
@@ -402,7 +466,10 @@ _IMPERATIVE = words(
     read remember research run see select set shortlist start stop take talk try turn type use visit
     wait write"""
 )
-_SPECIFIC_RE = re.compile(r"\d|[>»→/\"“”'‘’`]|(?<=\w )[A-Z]")
+# A quote names something; an apostrophe inside a word ("Don't", "I'm") does not.
+_SPECIFIC_RE = re.compile(
+    r"\d|[>»→/\"“”`]|(?<!\w)['‘’]|['‘’](?!\w)|(?<=\w )[A-Z]|(?<![\w-])--?[a-z]"
+)
 
 
 # A reaction to what was said ("That's so cool!", "Yeah, it really is.", "I can agree with that.")
@@ -549,6 +616,10 @@ def needs_check(sentence: str) -> bool:
         return False
     if s.endswith((":", "：")):
         return False  # "Some reasons for this include:" introduces, the list items carry the claims
+    framed = _framed(s)
+    if framed is not None:
+        # A recommendation with its grounds is checked as written, a framed statement as itself.
+        return framed == s or (bool(framed) and needs_check(framed))
     if _manages_the_conversation(s) or _is_reaction(s):
         return False
     first = re.split(r"[\s,]+", s, maxsplit=1)[0].lower()

@@ -157,6 +157,8 @@ UNITS = {
     **{u: u for u in words("kwh percent dollars euros pounds yen yuan miles feet meters")},
     **{u: u for u in words("g l w v minutes hours days weeks months years seconds")},
     "%": "percent",
+    "am": "am",
+    "pm": "pm",
     # A symbol and the word it abbreviates are one unit: "330 m" is "330 metres".
     "m": "meters",
     "meter": "meters",
@@ -451,6 +453,15 @@ def _dotted_date(m: re.Match[str]) -> str:
 _SPACED_THOUSANDS = re.compile(
     r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?![\d‐-]|m\b|\s\d)"
 )
+# "8 a.m.", "8am" and "8 AM" as one hour with its half of the day, a unit: "8 pm" is not "8 am".
+_CLOCK = re.compile(r"\b(\d{1,2}(?::\d\d)?) ?([ap])\.? ?m\b\.?", re.IGNORECASE)
+
+
+def _clock(m: re.Match[str]) -> str:
+    # "8:00 a.m." is the hour itself: read as "8 00" its unit would fall on the minutes.
+    return f"{m.group(1).removesuffix(':00')} {m.group(2).lower()}m"
+
+
 # "USD 20" is "$20", and "JPY 500" is "500 JPY" (yen, where "¥500" may be yuan).
 _CODE_BEFORE = re.compile(r"\b(USD|EUR|GBP|JPY|CNY|RMB)\s?(\d[\d.,]*)")
 _SIGN_OF_CODE = {"USD": "$", "EUR": "€", "GBP": "£"}
@@ -569,6 +580,7 @@ def normalise(text: str) -> str:
         text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", ",", m.group(0)), text)
         text = _CODE_BEFORE.sub(_code_before, text)
         text = _ISO_DATE.sub(lambda m: _spelled_date(m.group(3), m.group(2), m.group(1)), text)
+        text = _CLOCK.sub(_clock, text)
     text = _FOREIGN_DAY.sub(lambda m: _FOREIGN_DAYS[m.group(1)], text)
     if _CJK_RE.search(text):
         text = _CJK_NUMERAL.sub(_cjk_numeral, text)
@@ -791,8 +803,21 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             qualifier = "about"
         if any(w in _MORE for w in window):
             qualifier = "gt"
-        if any(w in ("under", "less", "below", "fewer") for w in window):
+        if any(w in ("under", "less", "below", "fewer") for w in window) or window[-2:] == [
+            "at",
+            "most",
+        ]:
             qualifier = "lt"
+        # "no fewer than 30" is at least 30, and "not more than a dozen" at most 12; "No one under
+        # 18" and "No, more than 30 came" keep their bound.
+        than = i - reach + 1
+        if (
+            qualifier in ("gt", "lt")
+            and than >= 2
+            and lowered[than] == "than"
+            and lowered[than - 2] in ("no", "not")
+        ):
+            qualifier = "lt" if qualifier == "gt" else "gt"
         ordinal = place is not None or tok in _ORDINALS
         period = _period(lowered, i, value, is_year, ordinal, decade is not None)
         if period:
@@ -1033,18 +1058,32 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
         return False
     if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
         return True
-    if claim.qualifier == "gt":
-        return e > c
-    if claim.qualifier == "lt":
-        return e < c
+    if claim.qualifier in ("gt", "lt"):
+        # A bound is backed by a number of the same kind: not "founded in 2004" for "more than
+        # 500 employees", not "1.96 million visitors" for "over 50%". What it counts is left to
+        # the words, as for an exact number: "620 staff" backs "more than 500 employees".
+        if evidence.is_year != claim.is_year or (claim.unit and not evidence.unit):
+            return False
+        return e > c if claim.qualifier == "gt" else e < c
     if claim.qualifier == "about" or evidence.qualifier == "about":
         return abs(c - e) <= 0.1 * max(abs(c), abs(e))
-    # Rounding: "1.5 million" vs 1,523,000 and "3.1" vs "3.14".
+    # Rounding: "1.5 million" vs 1,523,000 and "3.1" vs "3.14". A figure of one digit rounds
+    # only to a whole number ("$5" for $4.99, "4%" for 4.1%) or within half a percent ("300,000
+    # km/s" for 299,792): rounded further, $149 would be "$100", 24 seats "20" and port 8080
+    # "8000", and nobody writes them so without "about".
     if c != 0 and not claim.is_year:
-        digits = len(f"{c:g}".replace(".", "").replace("-", "").rstrip("0")) or 1
-        rounded = float(f"{e:.{digits}g}")
+        if _significant_digits(c) < 2:
+            return abs(c - e) < 1 or abs(c - e) <= 0.005 * abs(c)
+        rounded = float(f"{e:.{_significant_digits(c)}g}")
         return math.isclose(rounded, c, rel_tol=1e-9)
     return False
+
+
+def _significant_digits(value: float) -> int:
+    """ "1.5 million" has two, "3.14" three, "300" one (trailing zeros of a whole number are
+    taken for rounding)."""
+    written = f"{abs(value):.9f}".replace(".", "").strip("0")
+    return len(written) or 1
 
 
 _PERIODS = frozenset(["decade", "century"])

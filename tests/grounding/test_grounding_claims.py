@@ -589,3 +589,78 @@ def test_what_the_new_sentence_rules_must_leave_alone() -> None:
 )
 def test_statements_that_open_like_a_pleasantry_are_checked(sentence: str) -> None:
     assert needs_check(sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "checked"),
+    [
+        # A lead-in frames a statement the source must back
+        ("Please note that refunds take 10 days.", True),
+        ("Note that the museum is closed on Mondays.", True),
+        ("It is important to note that the warranty lasts two years.", True),
+        ("If you need more storage, the Pro plan offers 2 TB.", True),
+        ("If you would like to upgrade, the Pro plan costs $20 a month.", True),
+        ("I'd recommend the Pro plan, which includes 2 TB of storage.", True),
+        ("It's best to update to version 3.2 first.", True),
+        ("Thanks to its new engine, the car reaches 200 km/h.", True),
+        # ... or frames nothing checkable
+        ("It's best to back up your data.", False),
+        ("If you have any other questions, feel free to ask.", False),
+        ("If you need anything else, let me know.", False),
+        ("If you want more details.", False),
+        ("I'd recommend checking the official website.", False),
+        ("For more information, visit the official website.", False),
+        ("I can't give medical advice.", False),
+        ("If you have any other questions, please let me know.", False),
+        ("If you have any more questions, I'm here to help!", False),
+        ("If you need further assistance, please contact our support team.", False),
+        ("Please note that prices may vary.", False),
+        ("Please note that I'm not a lawyer.", False),
+        ("It's important to note that these are general guidelines.", False),
+        ("It's important to keep in mind that results may vary.", False),
+        (
+            "I would recommend contacting customer service, as they can provide the most "
+            "accurate information.",
+            False,
+        ),
+        ("I recommend reaching out to them directly since policies can change.", False),
+    ],
+)
+def test_a_lead_in_is_read_for_the_statement_it_frames(sentence: str, checked: bool) -> None:
+    assert needs_check(sentence) is checked
+
+
+def test_a_command_line_flag_makes_a_step_specific() -> None:
+    assert needs_check("Run the installer with --force.")
+    assert not needs_check("Run the installer.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "sentences"),
+    [
+        (
+            "The museum closes at 5 p.m. Tickets cost $5.",
+            ["The museum closes at 5 p.m.", "Tickets cost $5."],
+        ),
+        (
+            "It closes at 5 p.m. The café stays open.",
+            ["It closes at 5 p.m.", "The café stays open."],
+        ),
+        (
+            "Doors open at 9 a.m. Pacific Time on Monday.",
+            ["Doors open at 9 a.m. Pacific Time on Monday."],
+        ),
+        (
+            "It opens at 9 a.m. Monday through Friday.",
+            ["It opens at 9 a.m. Monday through Friday."],
+        ),
+        ("It opens at 9 a.m. and closes at noon.", ["It opens at 9 a.m. and closes at noon."]),
+        ("Open 9 a.m. – 5 p.m. daily.", ["Open 9 a.m. – 5 p.m. daily."]),
+        ("Open 9 a.m. (EST) on weekdays.", ["Open 9 a.m. (EST) on weekdays."]),
+        ("Entries close at 11:59 p.m. Jan. 31.", ["Entries close at 11:59 p.m. Jan. 31."]),
+    ],
+)
+def test_a_clock_time_ends_a_sentence_unless_a_zone_or_day_follows(
+    answer: str, sentences: list[str]
+) -> None:
+    assert texts(answer) == sentences

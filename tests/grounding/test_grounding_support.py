@@ -251,17 +251,12 @@ def test_a_range_writes_its_scale_and_unit_once_and_a_foreign_dollar_is_no_dolla
 
 
 def test_a_span_of_years_is_backed_by_a_year_inside_it() -> None:
-    def backs(evidence: str, claim: str) -> bool:
-        return any(
-            numbers_match(c, e) for c in analyse(claim).numbers for e in analyse(evidence).numbers
-        )
-
-    assert backs("Set during Christmas 1183", "set in 12th century England")
-    assert backs("Set during Christmas 1183", "set in the twelfth century")
-    assert not backs("Set in 1250", "set in the 12th-century")
-    assert backs("She moved there in 1994.", "in the 1990s")
-    assert backs("She moved there in 1994.", "in the 1990's")
-    assert backs("in 2005", "the twenty-first century")
+    assert _backs("Set during Christmas 1183", "set in 12th century England")
+    assert _backs("Set during Christmas 1183", "set in the twelfth century")
+    assert not _backs("Set in 1250", "set in the 12th-century")
+    assert _backs("She moved there in 1994.", "in the 1990s")
+    assert _backs("She moved there in 1994.", "in the 1990's")
+    assert _backs("in 2005", "the twenty-first century")
     for both in ("between the 12th and 14th centuries", "the 12th–14th centuries"):
         assert [n.qualifier for n in analyse(both).numbers] == ["century", "century"]
     # an ordinal that ends the text, and one of a century before our era, name no span
@@ -276,12 +271,12 @@ def test_a_span_of_years_is_backed_by_a_year_inside_it() -> None:
     assert "century" in analyse("The empire lasted four centuries.").content
     # a year and an initial are no decade
     assert [n.qualifier for n in analyse("In 1990, S. Karato proposed it.").numbers] == [""]
-    assert backs("She moved there in 1850.", "in the 1800s")
-    assert not backs("She moved there in 2015.", "in the 2000s")
-    assert backs("in the 1850s", "a 19th-century novel")
+    assert _backs("She moved there in 1850.", "in the 1800s")
+    assert not _backs("She moved there in 2015.", "in the 2000s")
+    assert _backs("in the 1850s", "a 19th-century novel")
     # A year, or a decade, says more than the span around it
-    assert not backs("in the 1990s", "She moved there in 1994.")
-    assert not backs("a 19th-century novel", "in the 1850s")
+    assert not _backs("in the 1990s", "She moved there in 1994.")
+    assert not _backs("a 19th-century novel", "in the 1850s")
     # "four centuries" is how long, and "the 12th" and "century" are one number, not words to find
     assert [n.qualifier for n in analyse("over four centuries").numbers] == ["gt"]
     assert analyse("set in 12th century England").content == ["set", "england"]
@@ -972,3 +967,62 @@ def test_per_cent_is_a_percentage_and_a_fraction_counts_nothing() -> None:
     assert not numbers_match(per_cent[0], analyse("Sales rose by $12.").numbers[0])
     assert analyse("Two-thirds of voters and three quarters of the staff agreed.").numbers == []
     assert [n.value for n in analyse("The third season aired in 2010.").numbers] == [3, 2010]
+
+
+def _backs(evidence: str, claim: str) -> bool:
+    return any(
+        numbers_match(c, e) for c in analyse(claim).numbers for e in analyse(evidence).numbers
+    )
+
+
+def test_a_clock_time_keeps_its_half_of_the_day() -> None:
+    assert not _backs("The store opens at 8 a.m.", "The store opens at 8 p.m.")
+    for written in ("8pm", "8 PM", "8 p.m", "8 P.M."):
+        assert _backs(f"Doors open at {written}.", "Doors open at 8 p.m."), written
+    # The evidence's own "a.m." is the same half however it is written, minutes or none
+    assert _backs("It opens at 9am daily.", "It opens at 9 a.m.")
+    assert not _backs("Hours: 8:00 a.m. to 5:00 p.m.", "It closes at 8 pm.")
+    assert _backs("Hours: 8:00 a.m. to 5:00 p.m.", "It closes at 5 pm.")
+
+
+def test_at_most_and_a_negated_bound_read_as_the_bound_they_state() -> None:
+    assert [n.qualifier for n in analyse("at most 30 days").numbers] == ["lt"]
+    assert [n.qualifier for n in analyse("no fewer than 30 days").numbers] == ["gt"]
+    assert [n.qualifier for n in analyse("not more than 30 days").numbers] == ["lt"]
+    assert _backs("Refunds take 21 days.", "Refunds take at most 30 days.")
+    assert not _backs("Refunds take 45 days.", "Refunds take at most 30 days.")
+    assert _backs("It has 45 stores.", "It has no fewer than 30 stores.")
+    assert [n.qualifier for n in analyse("not more than a dozen people").numbers] == ["lt"]
+    # A "no" that is not the bound's keeps it
+    assert [n.qualifier for n in analyse("No one under 18 is admitted.").numbers] == ["lt"]
+
+
+def test_a_bound_is_backed_only_by_a_number_of_its_kind() -> None:
+    # A year is no count, and a bare count no percentage
+    assert not _backs("Acme was founded in 2004.", "Acme has more than 500 employees.")
+    assert not _backs("It had 1.96 million visitors.", "Over 50% of visitors came back.")
+    # The same kind still backs it, whatever word counts it (the words are checked on their own)
+    assert _backs("Acme employs 620 staff.", "Acme has more than 500 employees.")
+    assert _backs("Turnout was 64%.", "Over 50% of voters came.")
+    assert _backs("It sold 2.5 million units.", "More than 2 million copies sold.")
+
+
+def test_a_figure_of_one_significant_digit_is_not_read_as_rounded() -> None:
+    # Nobody writes $149 as "$100", 24 seats as "20" or port 8080 as "8000" without "about"
+    assert not _backs("The plan costs $149.", "The plan costs $100.")
+    assert not _backs("The van has 24 seats.", "The van has 20 seats.")
+    assert not _backs("It listens on port 8080.", "It listens on port 8000.")
+    assert _backs("The plan costs $95.", "The plan costs about $100.")
+    # ... but it rounds to a whole number, or within half a percent
+    assert _backs("It costs $4.99.", "It costs $5.")
+    assert _backs("Inflation was 4.1%.", "Inflation was 4%.")
+    assert _backs("Light travels 299,792 km/s.", "Light travels 300,000 km/s.")
+    # Two digits or more still round: "1.5 million" for 1,523,000, "$150" for $149
+    assert _backs("1,523,000 people live there.", "1.5 million people live there.")
+    assert _backs("The plan costs $149.", "The plan costs $150.")
+
+
+def test_a_wrong_half_of_the_day_caps_the_claim(engine: Engine) -> None:
+    hours = "The library opens at 9 a.m. and closes at 6 p.m. on weekdays."
+    assert _capped(engine, "The library opens at 9 p.m. on weekdays.", hours)
+    assert not _capped(engine, "The library opens at 9 a.m. on weekdays.", hours)
