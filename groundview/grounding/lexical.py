@@ -1073,7 +1073,7 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     # "8000", and nobody writes them so without "about".
     if c != 0 and not claim.is_year:
         if _significant_digits(c) < 2:
-            return abs(c - e) < 1 or abs(c - e) <= 0.005 * abs(c)
+            return abs(c - e) <= 0.5 or abs(c - e) <= 0.005 * abs(c)
         rounded = float(f"{e:.{_significant_digits(c)}g}")
         return math.isclose(rounded, c, rel_tol=1e-9)
     return False

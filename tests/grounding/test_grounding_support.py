@@ -1015,6 +1015,7 @@ def test_a_figure_of_one_significant_digit_is_not_read_as_rounded() -> None:
     assert _backs("The plan costs $95.", "The plan costs about $100.")
     # ... but it rounds to a whole number, or within half a percent
     assert _backs("It costs $4.99.", "It costs $5.")
+    assert not _backs("It took 10.9 hours.", "It took 10 hours.")
     assert _backs("Inflation was 4.1%.", "Inflation was 4%.")
     assert _backs("Light travels 299,792 km/s.", "Light travels 300,000 km/s.")
     # Two digits or more still round: "1.5 million" for 1,523,000, "$150" for $149
