@@ -53,8 +53,18 @@ ANSWER_FILTERS = {
     ),
     "score_min": (UNIT, "Minimum support score of groundview's latest check."),
     "score_max": (UNIT, "Maximum support score of groundview's latest check."),
+    "score_below": (
+        UNIT,
+        "Support score of groundview's latest check below this value (not including it), as a "
+        "histogram bar reads its upper edge.",
+    ),
     "grounding_min": (UNIT, "Minimum groundingScore reported by the producing system."),
     "grounding_max": (UNIT, "Maximum groundingScore reported by the producing system."),
+    "grounding_below": (
+        UNIT,
+        "groundingScore below this value (not including it), as a histogram bar reads its upper "
+        "edge.",
+    ),
     "label_status": ({"type": "string", "enum": list(LABEL_STATUSES)}, "Labelled or not."),
     "reviewer": ({"type": "string"}, "Username of a reviewer who labelled the answer."),
     "q": ({"type": "string", "maxLength": 500}, "Search in the answer and query text."),
@@ -174,12 +184,17 @@ def filter_answers(
     ):
         low = parse_unit_interval(params, f"{prefix}_min")
         high = parse_unit_interval(params, f"{prefix}_max")
+        below = parse_unit_interval(params, f"{prefix}_below")
         if low is not None and high is not None and low > high:
             raise FilterError(f"{prefix}_min", f"{low} is greater than {prefix}_max {high}")
+        if low is not None and below is not None and low >= below:
+            raise FilterError(f"{prefix}_min", f"{low} is not below {prefix}_below {below}")
         if low is not None:
             queryset = queryset.filter(**{f"{field}__gte": low})
         if high is not None:
             queryset = queryset.filter(**{f"{field}__lte": high})
+        if below is not None:
+            queryset = queryset.filter(**{f"{field}__lt": below})
 
     label_status = _get(params, "label_status")
     if label_status:

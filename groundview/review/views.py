@@ -33,7 +33,7 @@ from groundview.answers.models import (
 )
 from groundview.review import adjudication, selectors, services, vertex_terms
 from groundview.review import detail as detail_page
-from groundview.review.charts import calibration_svg, histogram_svg
+from groundview.review.charts import Bar, calibration_svg, histogram_svg
 from groundview.review.filters import (
     FILTER_PARAMS,
     SORTS,
@@ -114,6 +114,18 @@ def list_url(request: HttpRequest) -> str:
     return reverse("review:answer_list") + ("?" + urlencode(query) if query else "")
 
 
+def bar_link(params: dict[str, str], prefix: str, bar: Bar) -> str:
+    """The list filtered to a histogram bar's answers: a bar holds its lower edge and not its
+    upper one (an answer scored 0.6 is in the 0.6-0.7 bar), except the last, which holds 1.0."""
+    edges: dict[str, str | None] = {
+        f"{prefix}_min": f"{bar.low:g}",
+        f"{prefix}_max": None,
+        f"{prefix}_below": None,
+    }
+    edges[f"{prefix}_max" if bar.high >= 1 else f"{prefix}_below"] = f"{bar.high:g}"
+    return with_params(params, **edges)
+
+
 def with_params(base: dict[str, str], **changes) -> str:
     params = {k: v for k, v in base.items() if k != "page"}
     for key, value in changes.items():
@@ -148,10 +160,9 @@ def answer_list(request: HttpRequest) -> HttpResponse:
     for answer in page:
         labels = answer.labels.all()
         answer.verdicts_shown = adjudicator or any(x.reviewer_id == request.user.pk for x in labels)
-    for bar in charts.ours:
-        bar.href = with_params(params, score_min=f"{bar.low:g}", score_max=f"{bar.high:g}")
-    for bar in charts.theirs:
-        bar.href = with_params(params, grounding_min=f"{bar.low:g}", grounding_max=f"{bar.high:g}")
+    for prefix, bars in (("score", charts.ours), ("grounding", charts.theirs)):
+        for bar in bars:
+            bar.href = bar_link(params, prefix, bar)
 
     sessions = list(
         Session.objects.order_by("name").only("id", "name")[: SESSION_CHOICES_LIMIT + 1]

@@ -689,3 +689,26 @@ def test_back_from_an_answer_is_the_list_it_was_opened_from(reviewer_client, par
         reverse("review:answer_detail", args=[paris.pk]), {"from": "q=x&evil=1&page=2a"}
     ).content.decode()
     assert f'href="{reverse("review:answer_list")}?q=x">Answers</a>' in odd
+
+
+def test_a_histogram_bar_lists_exactly_the_answers_it_counts(reviewer_client):
+    # Given answers scored on a bar's edges, by us and by their producer
+    for score in (0.5, 0.6, 0.65, 1.0):
+        answer = create_answer(f"Scored {score}.", groundingScore=score)
+        create_check_run(answer, [(0, 5, score, [])], support_score=score)
+    html = reviewer_client.get(reverse("review:answer_list")).content.decode()
+
+    def listed(label: str) -> set[str]:
+        # When the bar's link is followed
+        href = unescape(re.search(rf'<a href="([^"]*)" aria-label="{label}', html)[1])
+        page = reviewer_client.get(reverse("review:answer_list") + href).content.decode()
+        return set(re.findall(r"Scored ([\d.]+)\.", page))
+
+    # Then each answer is under the one bar that counts it: 0.6 in 0.6-0.7, not in 0.5-0.6
+    assert listed("Our score 0.5 to 0.6: show the 1 answer") == {"0.5"}
+    assert listed("Our score 0.6 to 0.7: show the 2 answers") == {"0.6", "0.65"}
+    assert listed("Our score 0.9 to 1.0: show the 1 answer") == {"1.0"}
+    assert listed("Their score 0.6 to 0.7: show the 2 answers") == {"0.6", "0.65"}
+    # And the form shows the bar's upper edge as an exclusive bound, kept on the next submit
+    page = reviewer_client.get(reverse("review:answer_list"), {"score_below": "0.7"})
+    assert 'name="score_below" min="0" max="1" step="0.05" value="0.7"' in page.content.decode()

@@ -229,6 +229,9 @@ def test_filters(reviewer):
 
     assert names({"score_min": "0.5"}) == {"High one."}
     assert names({"grounding_max": "0.5"}) == {"Low one."}
+    assert names({"score_below": "0.95"}) == {"Low one."}
+    assert names({"score_max": "0.95"}) == {"Low one.", "High one."}
+    assert names({"grounding_below": "0.9"}) == {"Low one."}
     assert names({"skip_reason": "NO_RELEVANT_CONTENT"}) == {"High one."}
     assert names({"skip_reason": "none"}) == {"Low one."}
     assert names({"label_status": "unlabelled"}) == {"Low one."}
@@ -248,6 +251,8 @@ def test_filters(reviewer):
         ({"score_min": "x"}, "score_min"),
         ({"grounding_max": "1.5"}, "grounding_max"),
         ({"score_min": "0.8", "score_max": "0.2"}, "score_min"),
+        ({"score_min": "0.5", "score_below": "0.5"}, "score_min"),
+        ({"grounding_below": "2"}, "grounding_below"),
         ({"state": "DONE"}, "state"),
         ({"label_status": "maybe"}, "label_status"),
         ({"skip_reason": "drop table"}, "skip_reason"),
