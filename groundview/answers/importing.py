@@ -117,7 +117,6 @@ def split_record(
                 f"is {session['name']!r}, but the answer's name puts it in {named!r}",
             )
         return answer, session
-    refuse_a_session(data)
     answer = protojson.to_rest(data, "Answer")
     schema.validate_answer(answer)
     projection.check_columns(answer, projection.ANSWER_COLUMNS)
@@ -127,16 +126,84 @@ def split_record(
 _SESSION_NAME = re.compile(r"/sessions/[^/]+$")
 
 
-def refuse_a_session(data: dict[str, Any]) -> None:
-    """A Vertex Session (`sessions.get`) read as an Answer would be stored as an empty answer with
-    the session's state, and the answers in its turns lost."""
+def is_session(data: Any) -> bool:
+    """A Vertex Session document (`sessions.get`), not an Answer: read as one, it would be stored
+    as an empty answer with the session's state, and the answers in its turns lost."""
+    if not isinstance(data, dict) or rows.detect(data) is not None:
+        return False
     name = data.get("name")
-    if (isinstance(name, str) and _SESSION_NAME.search(name)) or "turns" in data:
+    return (isinstance(name, str) and bool(_SESSION_NAME.search(name))) or "turns" in data
+
+
+def split_session(data: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The answers of a Session read with `includeAnswerDetails=true`, each with the session.
+
+    Each turn's `detailedAnswer` becomes an answer of its own; the stored session keeps the turn
+    with the answer's name, as `sessions.get` writes it without the details, so the question is
+    kept once and an export with sessions gives each answer back as an :answer response.
+    """
+    schema.check_storable(data, "")
+    session = protojson.to_rest(data, "Session")
+    turns = session.get("turns")
+    details = []
+    if isinstance(turns, list):
+        for i, turn in enumerate(turns):
+            if isinstance(turn, dict) and "detailedAnswer" in turn:
+                details.append((i, turn.pop("detailedAnswer")))
+    schema.SESSION(session, "")
+    if not session.get("name"):
+        raise RecordError("name", "is required: sessions are keyed by their resource name")
+    projection.check_columns(session, projection.SESSION_COLUMNS)
+    if not details:
         raise RecordError(
-            "name" if "turns" not in data else "turns",
-            "this is a Session, not an Answer: import each answer as an :answer response "
+            "turns",
+            "hold no detailedAnswer: read the session with includeAnswerDetails=true "
+            "(sessions.get), or import each answer as an :answer response "
             '({"answer": …, "session": …}) or as an Answer document',
         )
+    answers = []
+    for i, answer in details:
+        path = f"turns[{i}].detailedAnswer"
+        try:
+            schema.validate_answer(answer)
+            projection.check_columns(answer, projection.ANSWER_COLUMNS)
+        except RecordError as error:
+            field = schema.join(path, error.field) if error.field else path
+            raise RecordError(field, error.message) from None
+        turn = session["turns"][i]
+        # The client library's to_json writes an unset name as "".
+        turn["answer"] = turn.get("answer") or answer["name"]
+        if turn["answer"] != answer["name"]:
+            raise RecordError(
+                f"turns[{i}].answer",
+                f"is {turn['answer']!r}, but its detailedAnswer is {answer['name']!r}",
+            )
+        if session_name_of(answer["name"]) != session["name"]:
+            raise RecordError(
+                f"{path}.name",
+                f"is {answer['name']!r}, not an answer of session {session['name']!r}",
+            )
+        answers.append(answer)
+    return [(answer, session) for answer in answers]
+
+
+@transaction.atomic
+def store_session(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[tuple[str, int]]:
+    """Store a session's answers together: one bad answer rejects the session whole."""
+    stored = []
+    for answer, session in pairs:
+        try:
+            stored.append(store(answer, session))
+        except RecordError as error:
+            turn = next(
+                i
+                for i, t in enumerate(session.get("turns", []))
+                if t.get("answer") == answer["name"]
+            )
+            path = f"turns[{turn}].detailedAnswer"
+            field = schema.join(path, error.field) if error.field else path
+            raise RecordError(field, error.message) from None
+    return stored
 
 
 def import_records(records: Iterable[Record], *, rows_only: bool = False) -> ImportResult:
@@ -155,17 +222,20 @@ def import_records(records: Iterable[Record], *, rows_only: bool = False) -> Imp
             except RecordError as error:
                 result.problems.append(Problem(record.describe(), error.field, error.message))
             continue
+        session_document = not rows_only and is_session(record.data)
         try:
-            answer, session = split_record(record.data, row_only=rows_only)
+            if session_document:
+                pairs = split_session(record.data)
+            else:
+                pairs = [split_record(record.data, row_only=rows_only)]
         except RecordError as error:
             result.problems.append(Problem(record.describe(), error.field, error.message))
             continue
         try:
-            outcome, answer_id = store(answer, session)
+            outcomes = store_session(pairs) if session_document else [store(*pairs[0])]
         except RecordError as error:
-            result.problems.append(
-                Problem(record.describe(), as_written(record.data, error.field), error.message)
-            )
+            field = error.field if session_document else as_written(record.data, error.field)
+            result.problems.append(Problem(record.describe(), field, error.message))
             continue
         except (IntegrityError, DataError) as error:
             # Every known cause is checked above; this keeps an unforeseen one per-record too.
@@ -174,14 +244,10 @@ def import_records(records: Iterable[Record], *, rows_only: bool = False) -> Imp
                 Problem(record.describe(), "", f"could not be stored: {message}")
             )
             continue
-        if outcome == "created":
-            result.created += 1
-        elif outcome == "updated":
-            result.updated += 1
-        else:
-            result.unchanged += 1
-        if outcome != "unchanged":
-            result.changed_answer_ids.append(answer_id)
+        for outcome, answer_id in outcomes:
+            setattr(result, outcome, getattr(result, outcome) + 1)
+            if outcome != "unchanged":
+                result.changed_answer_ids.append(answer_id)
     if spans:
         import_spans(spans, result)
     return result

@@ -584,20 +584,18 @@ def test_a_new_text_leaves_the_old_check_in_history_but_not_as_the_latest():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    "session_document",
-    [
-        {"name": NAME.rsplit("/answers/", 1)[0], "state": "IN_PROGRESS", "userPseudoId": "u1"},
-        {"name": "s1", "turns": [{"query": {"text": "Why?"}, "detailedAnswer": DOCUMENT}]},
-    ],
-)
-def test_a_session_document_is_refused_not_stored_as_an_empty_answer(session_document):
-    result = importing.import_text(json.dumps(session_document))
+def test_a_session_document_without_its_answers_is_refused_not_stored_as_an_empty_answer():
+    # sessions.get without includeAnswerDetails names its answers but does not hold them
+    session = NAME.rsplit("/answers/", 1)[0]
+    document = {"name": session, "turns": [{"query": {"text": "Why?"}, "answer": NAME}]}
+
+    result = importing.import_text(json.dumps(document))
 
     assert result.created == 0
     [problem] = result.problems
-    assert "this is a Session, not an Answer" in str(problem)
-    assert Answer.objects.count() == 0
+    assert problem.field == "turns"
+    assert "includeAnswerDetails=true" in str(problem)
+    assert not Answer.objects.exists() and not Session.objects.exists()
 
 
 @pytest.mark.django_db

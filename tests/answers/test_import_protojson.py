@@ -279,3 +279,75 @@ def test_the_checked_in_tables_are_what_the_client_library_says():
     checked_in = json.loads(protojson.TABLES.read_text(encoding="utf-8"))
 
     assert prototables.build() == checked_in
+
+
+def library_session(*answers):
+    """A Session as `sessions.get` with includeAnswerDetails=true returns it."""
+    return de.Session(
+        name=SESSION,
+        state=de.Session.State.IN_PROGRESS,
+        user_pseudo_id="u1",
+        turns=[
+            de.Session.Turn(
+                query=de.Query(text=f"Question {i}?", query_id=f"q{i}"), detailed_answer=a
+            )
+            for i, a in enumerate(answers)
+        ],
+    )
+
+
+@pytest.mark.django_db
+def test_a_session_read_with_its_answers_imports_every_answer_with_its_question():
+    # Given a Session written by the client library, each turn holding its detailed answer
+    first, second = library_answer(), library_answer()
+    second.name = f"{SESSION}/answers/a2"
+    second.answer_text = "東京 is large."
+    second.citations, second.grounding_supports = [], []
+    written = de.Session.to_json(library_session(first, second))
+
+    # When it is imported, twice
+    result = importing.import_text(written)
+    again = importing.import_text(written)
+
+    # Then both answers are stored in the REST form with their questions, once
+    assert (result.created, result.problems) == (2, [])
+    assert (again.created, again.unchanged) == (0, 2)
+    stored = {a.name: a for a in Answer.objects.all()}
+    assert stored[NAME].query_text == "Question 0?"
+    assert stored[f"{SESSION}/answers/a2"].query_text == "Question 1?"
+    assert stored[NAME].raw == rest_form(first)
+    # And the session keeps each turn by the answer's name, as sessions.get writes it without
+    # the details, so an export with sessions gives each answer back with its question
+    session = Session.objects.get()
+    assert [t["answer"] for t in session.raw["turns"]] == [NAME, f"{SESSION}/answers/a2"]
+    assert not any("detailedAnswer" in t for t in session.raw["turns"])
+    lines = [json.loads(x) for x in answer_jsonl(Answer.objects.all(), with_sessions=True)]
+    assert [line["answer"]["name"] for line in lines] == [NAME, f"{SESSION}/answers/a2"]
+    assert lines[0]["session"]["turns"][0]["query"]["text"] == "Question 0?"
+
+
+@pytest.mark.django_db
+def test_a_session_with_one_bad_answer_is_rejected_whole_naming_the_turn():
+    good, bad = library_answer(), library_answer()
+    bad.name = f"{SESSION}/answers/a2"
+    bad.citations[0].end_index = len(TEXT.encode()) + 5  # past the end of the text
+    written = de.Session.to_json(library_session(good, bad))
+
+    result = importing.import_text(written)
+
+    [problem] = result.problems
+    assert problem.field.startswith("turns[1].detailedAnswer.citations[0]")
+    assert not Answer.objects.exists() and not Session.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_session_answer_filed_under_another_session_is_refused():
+    stray = library_answer()
+    stray.name = SESSION.replace("/s1", "/s2") + "/answers/a9"
+    written = de.Session.to_json(library_session(stray))
+
+    [problem] = importing.import_text(written).problems
+
+    assert problem.field == "turns[0].detailedAnswer.name"
+    assert "not an answer of session" in str(problem)
+    assert not Answer.objects.exists()
