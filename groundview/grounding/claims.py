@@ -407,7 +407,10 @@ _NO_CHECK_CJK = re.compile(
 # skipping the sentence for its opening had left a wrong fact unchecked (`_framed`).
 _NOTE_THAT = re.compile(
     r"^(?:(?:please )?note that|it(?:'s| is) (?:important|worth|essential|crucial|good) to "
-    r"(?:note|remember|mention|know|keep in mind)(?: that)?)\s+",
+    r"(?:note|remember|mention|know|keep in mind)(?: that)?"
+    r"|(?:please )?(?:keep|bear) in mind(?: that)?|(?:please )?(?:remember|be aware) that"
+    # "I'm sorry, but monthly plans can be refunded within 60 days" states a policy.
+    r"|i(?:'m| am) (?:sorry|afraid),? but)\s+",
     re.IGNORECASE,
 )
 _ADVICE = re.compile(
@@ -469,6 +472,19 @@ _IMPERATIVE = words(
 # A quote names something; an apostrophe inside a word ("Don't", "I'm") does not.
 _SPECIFIC_RE = re.compile(
     r"\d|[>»→/\"“”`]|(?<!\w)['‘’]|['‘’](?!\w)|(?<=\w )[A-Z]|(?<![\w-])--?[a-z]"
+    # A setting or a file ("log.level", "config.yaml") and a command ("npm install groundctl")
+    r"|[a-z_]{2,}\.[a-z_]{2,}|\b(?:npm|pip|pipx|apt|apt-get|brew|git|docker|kubectl|yarn|cargo"
+    r"|conda|curl|sudo) [a-z]"
+)
+# A step with its occasion or a warning is the source's instruction to check: "Take the tablets
+# after a meal", "Do not drive after taking this medicine". Generic advice has neither ("Compare
+# the quotes…", "Don't hesitate to ask").
+_OCCASION_RE = re.compile(
+    r"\b(?:after|before|within|during|until|while|without|on an empty stomach|every \w+ hours?)\b",
+    re.IGNORECASE,
+)
+_WARNING_RE = re.compile(
+    r"^(?:do not|don't|don’t|never) (?!hesitate|forget|worry|miss|be afraid|wait)\w", re.IGNORECASE
 )
 
 
@@ -627,6 +643,8 @@ def needs_check(sentence: str) -> bool:
         first in _IMPERATIVE
         and not re.search(r"\b(?:is|are|was|were|has|have|had)\b", s, re.I)
         and not _SPECIFIC_RE.search(s, len(first))
+        and not _OCCASION_RE.search(s)
+        and not _WARNING_RE.match(s)
     ):
         return False
     words = re.findall(r"[^\W_]+", s)

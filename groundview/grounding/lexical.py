@@ -207,6 +207,21 @@ UNITS = {
     "month": "months",
     "year": "years",
     "second": "seconds",
+    # Other languages' words for a span of time, so that "2 mois" is no "2 ans" ("tag", "ore" and
+    # "an" stay out: English words that follow numbers).
+    **{u: "months" for u in words("mois mes meses mês monat monate monaten mese mesi")},
+    **{u: "years" for u in words("ans année années año años ano anos jahr jahre jahren anno anni")},
+    **{u: "days" for u in words("jour jours día días dia dias tage tagen giorno giorni")},
+    **{
+        u: "weeks"
+        for u in words("semaine semaines semana semanas woche wochen settimana settimane")
+    },
+    **{u: "hours" for u in words("heure heures hora horas stunde stunden")},
+    **{u: "minutes" for u in words("minuto minutos minuten minuti")},
+    # Percentage points are no percent: "rose 0.25 percentage points" is not "rose 0.25%".
+    "ppts": "ppts",
+    "bps": "bps",
+    "bp": "bps",
 }
 MONTHS = words(
     """january february march april may june july august september october november december jan feb
@@ -462,6 +477,71 @@ def _clock(m: re.Match[str]) -> str:
     return f"{m.group(1).removesuffix(':00')} {m.group(2).lower()}m"
 
 
+# A 24-hour time that no 12-hour reader could take otherwise, "13:00" or "08:30", is read with
+# its half of the day ("1 pm", "8:30 am"), so that it backs "1 pm" and not "1 am"; "10:00" and
+# "12:30" may be either, and stay as written.
+_CLOCK_24 = re.compile(r"(?<![\d:.])(0\d|1[3-9]|2[0-3]):([0-5]\d)(?![\d:]|\s?[aApP]\.?[mM]\b)")
+
+
+def _clock_24(m: re.Match[str]) -> str:
+    hour, minutes = int(m.group(1)), m.group(2)
+    half = "pm" if hour >= 12 else "am"
+    hour = hour - 12 if hour > 12 else hour or 12
+    return f"{hour}{'' if minutes == '00' else ':' + minutes} {half}"
+
+
+# Other languages' "a month", "a year" after a price: "29 € par mois", "19,99 € al mes", "5 € pro
+# Monat" ("im Jahr 2020" is a year, not a rate).
+_FOREIGN_RATE = re.compile(
+    r"(?:\s|/)(?:(?:par|pro|por|al|ao|im|je)\s+)?"
+    r"(mois|mes|mês|monat|an|année|año|ano|jahr|semaine|semana|woche|jour|día|dia|tag)\b"
+    r"(?!\s*\d)",
+    re.IGNORECASE,
+)
+_RATE_IN_ENGLISH = {
+    **dict.fromkeys(("mois", "mes", "mês", "monat"), "month"),
+    **dict.fromkeys(("an", "année", "año", "ano", "jahr"), "year"),
+    **dict.fromkeys(("semaine", "semana", "woche"), "week"),
+    **dict.fromkeys(("jour", "día", "dia", "tag"), "day"),
+}
+
+
+def _foreign_rate(m: re.Match[str]) -> str:
+    lead = m.group(0)
+    # Only a rate word after a per-word or a slash, not "2 ans" (a count of years).
+    if lead[0] != "/" and len(lead.split()) < 2:
+        return lead
+    return f" a {_RATE_IN_ENGLISH[m.group(1).lower()]}"
+
+
+# A currency sign after its amount, as French, German and Spanish write it: "29 €" is "€29".
+_SIGN_AFTER = re.compile(r"(?<![\d.,])(\d[\d.,]*\d|\d)\s?([$€£])(?!\s?\d)")
+_PERCENTAGE_POINTS = re.compile(
+    r"\s?(?:percentage points?|points? de pourcentage|prozentpunkte?n?|puntos? porcentuales?"
+    r"|pontos? percentuais|個?百分点|个百分点)",
+    re.IGNORECASE,
+)
+_BASIS_POINTS = re.compile(r"\s?basis points?\b", re.IGNORECASE)
+# "the second-quarter results" are "Q2" results: one number, the quarter ("the first half" stays
+# words, since "the first half of the 20th century" would read as a count of one).
+_QUARTER = re.compile(r"\b(first|second|third|fourth)[- ]quarter\b", re.IGNORECASE)
+_ORDINAL_DIGIT = {"first": "1", "second": "2", "third": "3", "fourth": "4"}
+# Chinese and Japanese spans of time after a count: "2个月" is two months, "2年" two years (but
+# "2020年" is a year and "3月" March), "14天" fourteen days.
+_CJK_SPAN = re.compile(
+    r"(?<![\d.])(\d{1,3}(?:\.\d+)?)\s?(个月|個月|か月|ヶ月|カ月|ケ月|年间|年間|年(?!代|级|級|前|后|後)"
+    r"|天|周|星期|日間|週間|小时|小時|時間|分钟|分鐘)"
+)
+_CJK_SPAN_UNIT = {
+    **dict.fromkeys(("个月", "個月", "か月", "ヶ月", "カ月", "ケ月"), "months"),
+    **dict.fromkeys(("年间", "年間", "年"), "years"),
+    **dict.fromkeys(("天", "日間"), "days"),
+    **dict.fromkeys(("周", "星期", "週間"), "weeks"),
+    **dict.fromkeys(("小时", "小時", "時間"), "hours"),
+    **dict.fromkeys(("分钟", "分鐘"), "minutes"),
+}
+
+
 # "USD 20" is "$20", and "JPY 500" is "500 JPY" (yen, where "¥500" may be yuan).
 _CODE_BEFORE = re.compile(r"\b(USD|EUR|GBP|JPY|CNY|RMB)\s?(\d[\d.,]*)")
 _SIGN_OF_CODE = {"USD": "$", "EUR": "€", "GBP": "£"}
@@ -580,10 +660,17 @@ def normalise(text: str) -> str:
         text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", ",", m.group(0)), text)
         text = _CODE_BEFORE.sub(_code_before, text)
         text = _ISO_DATE.sub(lambda m: _spelled_date(m.group(3), m.group(2), m.group(1)), text)
+        text = _CLOCK_24.sub(_clock_24, text)
         text = _CLOCK.sub(_clock, text)
+        text = _SIGN_AFTER.sub(r"\2\1", text)
+        text = _FOREIGN_RATE.sub(_foreign_rate, text)
+        text = _PERCENTAGE_POINTS.sub(" ppts", text)
+        text = _BASIS_POINTS.sub(" bps", text)
+    text = _QUARTER.sub(lambda m: "Q" + _ORDINAL_DIGIT[m.group(1).lower()], text)
     text = _FOREIGN_DAY.sub(lambda m: _FOREIGN_DAYS[m.group(1)], text)
     if _CJK_RE.search(text):
         text = _CJK_NUMERAL.sub(_cjk_numeral, text)
+        text = _CJK_SPAN.sub(lambda m: f"{m.group(1)} {_CJK_SPAN_UNIT[m.group(2)]} ", text)
     for pattern, replacement in _COUNTRY_SPELLINGS:
         text = pattern.sub(replacement, text)
     text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)
@@ -808,6 +895,10 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             "most",
         ]:
             qualifier = "lt"
+        # "up to 10 users" is a ceiling: the other side of "at least 10", but no bound that a
+        # smaller number backs ("up to 100 MB" is not "10 MB").
+        if window[-2:] == ["up", "to"] and not is_year:
+            qualifier = "max"
         # "no fewer than 30" is at least 30, and "not more than a dozen" at most 12; "No one under
         # 18" and "No, more than 30 came" keep their bound.
         than = i - reach + 1
@@ -1054,17 +1145,26 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     if claim.qualifier in _PERIODS or evidence.qualifier in _PERIODS:
         return _within(claim, evidence)
     # "orders under $100" is the other side of "orders over $100", however equal the numbers.
-    if {claim.qualifier, evidence.qualifier} == {"gt", "lt"}:
+    if {claim.qualifier, evidence.qualifier} in ({"gt", "lt"}, {"gt", "max"}):
         return False
     if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
         return True
     if claim.qualifier in ("gt", "lt"):
         # A bound is backed by a number of the same kind: not "founded in 2004" for "more than
         # 500 employees", not "1.96 million visitors" for "over 50%". What it counts is left to
-        # the words, as for an exact number: "620 staff" backs "more than 500 employees".
-        if evidence.is_year != claim.is_year or (claim.unit and not evidence.unit):
+        # the words, as for an exact number: "620 staff" backs "more than 500 employees"...
+        # ... and of a unit only by that unit, of none only by none: "more than 8 tablets" is no
+        # "24 hours".
+        if evidence.is_year != claim.is_year or bool(claim.unit) != bool(evidence.unit):
             return False
-        return e > c if claim.qualifier == "gt" else e < c
+        # A bound the page states is a rule, not a measure: "orders over $75 ship free" does not
+        # back "orders over $50", nor "at least 12 characters" "at least 8".
+        if evidence.qualifier == claim.qualifier:
+            return False
+        if claim.qualifier == "lt":
+            return e < c
+        # "More than 500" is what one writes of 620, not of 500,000.
+        return c < e <= 10 * c if c > 0 else e > c
     if claim.qualifier == "about" or evidence.qualifier == "about":
         return abs(c - e) <= 0.1 * max(abs(c), abs(e))
     # Rounding: "1.5 million" vs 1,523,000 and "3.1" vs "3.14". A figure of one digit rounds

@@ -60,13 +60,17 @@ arrive depart | enter exit | expand shrink
 """
 # Opposites only when said of the same thing (`support._opposed_here`): a page that mentions "North
 # America" says nothing against "born in South Africa", nor "the second half of 2004" against "her
-# entire career", but "half of the building" does against "the whole building".
+# entire career", but "half of the building" does against "the whole building". So too a rise and
+# a fall, which markets report of the same thing ("Shares rose 3%" against "Shares fell 3%"), while
+# "fell" elsewhere is a felled tree or a fallen city.
 _PAIRS_OF_A_THING = """
 east west | north south | eastern western | northern southern | northeast southwest
 northwest southeast | partial full | partially fully | half whole | half entire | earliest latest
 upstream downstream | inbound outbound | weekday weekend | asleep awake
 man woman | men women | boy girl | son daughter | father mother | brother sister | uncle aunt
 nephew niece
+rise fall | rose fell | rising falling | risen fallen | rise drop | rose dropped | rise decline
+rose declined | gain decline | gained declined | climb fall | climbed fell
 """
 
 

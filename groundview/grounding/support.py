@@ -458,26 +458,33 @@ def _opposed_here(
             continue
         following = claim.stems[i + 1 : i + 1 + reach]
         thing = next((f for f in following if f in content), None)
+        # Nothing after it ("Net income rose 12%."): the thing is the content word before it.
+        before = thing is None
+        if before:
+            preceding = reversed(claim.stems[max(0, i - reach) : i])
+            thing = next((f for f in preceding if f in content), None)
         if thing is None:
             continue
-        if any(_said_of(c.analysis, {key(s)}, thing, reach) for c in cands):
+        if any(_said_of(c.analysis, {key(s)}, thing, reach, before) for c in cands):
             continue
         for c in cands[:near]:
             # "will not reduce battery life" is no opposite of "increases battery life"
-            word = _said_of(
-                c.analysis, against - {key(n) for n in c.analysis.negates}, thing, reach
-            )
+            keys = against - {key(n) for n in c.analysis.negates}
+            word = _said_of(c.analysis, keys, thing, reach, before)
             if word:
                 out.append((token, word))
                 break
     return out
 
 
-def _said_of(a: Analysis, keys: Collection[str], thing: str, reach: int) -> str:
-    """The word of `a` whose key is among `keys` and that `thing` follows within `reach` words, or
-    "" when there is none."""
+def _said_of(
+    a: Analysis, keys: Collection[str], thing: str, reach: int, before: bool = False
+) -> str:
+    """The word of `a` whose key is among `keys` and that `thing` follows within `reach` words (or
+    precedes, `before`), or "" when there is none."""
     for k, s in enumerate(a.stems):
-        if key(s) in keys and thing in a.stems[k + 1 : k + 1 + reach]:
+        near = a.stems[max(0, k - reach) : k] if before else a.stems[k + 1 : k + 1 + reach]
+        if key(s) in keys and thing in near:
             return a.tokens[k]
     return ""
 

@@ -664,3 +664,29 @@ def test_a_clock_time_ends_a_sentence_unless_a_zone_or_day_follows(
     answer: str, sentences: list[str]
 ) -> None:
     assert texts(answer) == sentences
+
+
+@pytest.mark.parametrize(
+    ("sentence", "checked"),
+    [
+        # A warning, or a step with its occasion, is the source's instruction
+        ("Do not drink water after taking this medicine.", True),
+        ("Do not drive or operate machinery.", True),
+        ("Take the tablets on an empty stomach.", True),
+        ("Talk to your doctor before starting any new medication.", True),
+        # A setting, a file or a command names something to check
+        ("Set log.level to trace to enable verbose logging.", True),
+        ("Install it with npm install groundctl.", True),
+        # A framing that apologises or reminds frames a statement
+        ("I'm sorry, but monthly plans can be refunded within 60 days.", True),
+        ("Keep in mind that monthly plans can be refunded at any time.", True),
+        # Generic advice and pleasantries stay unchecked
+        ("Don't hesitate to reach out.", False),
+        ("Compare the quotes and services offered by each decorator.", False),
+        ("Consider your budget.", False),
+        ("I'm sorry, but I couldn't find any information about that.", False),
+        ("Keep in mind that results may vary.", False),
+    ],
+)
+def test_warnings_and_steps_with_their_occasion_are_checked(sentence: str, checked: bool) -> None:
+    assert needs_check(sentence) is checked

@@ -1027,3 +1027,60 @@ def test_a_wrong_half_of_the_day_caps_the_claim(engine: Engine) -> None:
     hours = "The library opens at 9 a.m. and closes at 6 p.m. on weekdays."
     assert _capped(engine, "The library opens at 9 p.m. on weekdays.", hours)
     assert not _capped(engine, "The library opens at 9 a.m. on weekdays.", hours)
+
+
+def test_a_bound_the_page_states_is_a_rule_not_a_measure() -> None:
+    # The same bound with another number is another rule
+    assert not _backs("Orders over $75 ship free.", "Orders over $50 ship free.")
+    assert not _backs("Passwords need at least 12 characters.", "Passwords need at least 8.")
+    assert not _backs("Do not take more than 6 tablets.", "Do not take more than 8 tablets.")
+    assert _backs("Orders over $75 ship free.", "Orders over $75 ship free.")
+    # "More than 20" is written of 25, not of 500,000, nor of "24 hours"
+    assert _backs("It supports 25 languages.", "It supports more than 20 languages.")
+    assert not _backs("It was downloaded 500,000 times.", "It supports more than 20 languages.")
+    assert not _backs("Take one every 24 hours.", "Take more than 8 tablets.")
+    # "up to" is at most, the other side of "at least"
+    assert [n.qualifier for n in analyse("up to 10 users").numbers] == ["max"]
+    assert [n.qualifier for n in analyse("data up to 2019").numbers] == [""]
+    assert not _backs("The plan supports up to 10 users.", "It supports at least 10 users.")
+    assert _backs("The plan supports up to 10 users.", "It supports up to 10 users.")
+    assert _backs("The plan supports 10 users.", "It supports up to 10 users.")
+    assert not _backs("Up to 50 MB on Pro and 10 MB on Free.", "Up to 100 MB on Pro.")
+
+
+def test_a_24_hour_time_is_read_with_its_half_of_the_day() -> None:
+    assert _backs("Open 08:00-13:00.", "It closes at 1 pm.")
+    assert not _backs("Open 08:00-13:00.", "It closes at 1 am.")
+    assert _backs("Open 08:30-20:00.", "It opens at 8:30 a.m.")
+    assert [n.unit for n in analyse("at 20:15").numbers] == ["pm", "pm"]
+    # "10:00" may be either half, and a timestamp or a verse of more parts is no clock
+    assert [n.unit for n in analyse("It opens at 10:00.").numbers] == ["", ""]
+    assert "pm" not in normalise("at 13:45:10")
+
+
+def test_other_languages_units_and_rates_are_read() -> None:
+    assert not _backs("La garantie dure 2 ans.", "La garantie dure 2 mois.")
+    assert _backs("Die Garantie gilt 2 Jahre.", "The warranty lasts 2 years.")
+    assert not _backs("L'abonnement coûte 29 € par mois.", "L'abonnement coûte 29 € par an.")
+    assert not _backs("El plan cuesta 19,99 € al mes.", "El plan cuesta 19,99 € al año.")
+    assert _backs("Das Abo kostet 5 € pro Monat.", "Das Abo kostet 5 Euro im Monat.")
+    assert not _backs("It costs 29 €.", "It costs $29.")
+    assert [n.is_year for n in analyse("Im Jahr 2020 kostete es 5 €.").numbers] == [True, False]
+    assert not _backs("本产品保修期为2年。", "保修期为2个月。")
+    assert not _backs("免费试用14天。", "免费试用14周。")
+    assert [n.is_year for n in analyse("该公司成立于2020年。").numbers] == [True]
+
+
+def test_percentage_points_and_quarters_are_numbers_of_their_own() -> None:
+    assert not _backs("The rate rose by 0.25 percentage points.", "The rate rose 0.25%.")
+    assert _backs("The rate rose by 0.25 percentage points.", "It rose 0.25 percentage points.")
+    assert not _backs("Acme reported third-quarter revenue.", "Acme's second-quarter revenue")
+    assert _backs("Acme reported second-quarter revenue.", "Acme's Q2 revenue")
+
+
+def test_a_rise_stated_as_a_fall_caps_the_claim(engine: Engine) -> None:
+    fall = "Net income fell 12% in the second quarter, the company said."
+    assert _capped(engine, "Net income rose 12% in the second quarter.", fall)
+    assert not _capped(engine, "Net income fell 12% in the second quarter.", fall)
+    shares = "Shares of Acme rose 3.5% on Monday after strong results."
+    assert _capped(engine, "Shares of Acme fell 3.5% on Monday.", shares)
