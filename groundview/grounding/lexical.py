@@ -477,19 +477,6 @@ def _clock(m: re.Match[str]) -> str:
     return f"{m.group(1).removesuffix(':00')} {m.group(2).lower()}m"
 
 
-# A 24-hour time that no 12-hour reader could take otherwise, "13:00" or "08:30", is read with
-# its half of the day ("1 pm", "8:30 am"), so that it backs "1 pm" and not "1 am"; "10:00" and
-# "12:30" may be either, and stay as written.
-_CLOCK_24 = re.compile(r"(?<![\d:.])(0\d|1[3-9]|2[0-3]):([0-5]\d)(?![\d:]|\s?[aApP]\.?[mM]\b)")
-
-
-def _clock_24(m: re.Match[str]) -> str:
-    hour, minutes = int(m.group(1)), m.group(2)
-    half = "pm" if hour >= 12 else "am"
-    hour = hour - 12 if hour > 12 else hour or 12
-    return f"{hour}{'' if minutes == '00' else ':' + minutes} {half}"
-
-
 # Other languages' "a month", "a year" after a price: "29 € par mois", "19,99 € al mes", "5 € pro
 # Monat" ("im Jahr 2020" is a year, not a rate).
 _FOREIGN_RATE = re.compile(
@@ -522,10 +509,9 @@ _PERCENTAGE_POINTS = re.compile(
     re.IGNORECASE,
 )
 _BASIS_POINTS = re.compile(r"\s?basis points?\b", re.IGNORECASE)
-# "the second-quarter results" are "Q2" results: one number, the quarter ("the first half" stays
-# words, since "the first half of the 20th century" would read as a count of one).
-_QUARTER = re.compile(r"\b(first|second|third|fourth)[- ]quarter\b", re.IGNORECASE)
-_ORDINAL_DIGIT = {"first": "1", "second": "2", "third": "3", "fourth": "4"}
+# "the second quarter" is the 2nd, as "the third quarter" is the 3rd: "second" alone is a unit of
+# time, so "second-quarter revenue" had stated no number against "third-quarter revenue".
+_SECOND_QUARTER = re.compile(r"\bsecond(?=[- ]quarter\b)", re.IGNORECASE)
 # Chinese and Japanese spans of time after a count: "2个月" is two months, "2年" two years (but
 # "2020年" is a year and "3月" March), "14天" fourteen days.
 _CJK_SPAN = re.compile(
@@ -660,13 +646,12 @@ def normalise(text: str) -> str:
         text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", ",", m.group(0)), text)
         text = _CODE_BEFORE.sub(_code_before, text)
         text = _ISO_DATE.sub(lambda m: _spelled_date(m.group(3), m.group(2), m.group(1)), text)
-        text = _CLOCK_24.sub(_clock_24, text)
         text = _CLOCK.sub(_clock, text)
         text = _SIGN_AFTER.sub(r"\2\1", text)
         text = _FOREIGN_RATE.sub(_foreign_rate, text)
         text = _PERCENTAGE_POINTS.sub(" ppts", text)
         text = _BASIS_POINTS.sub(" bps", text)
-    text = _QUARTER.sub(lambda m: "Q" + _ORDINAL_DIGIT[m.group(1).lower()], text)
+    text = _SECOND_QUARTER.sub("2nd", text)
     text = _FOREIGN_DAY.sub(lambda m: _FOREIGN_DAYS[m.group(1)], text)
     if _CJK_RE.search(text):
         text = _CJK_NUMERAL.sub(_cjk_numeral, text)
@@ -1142,6 +1127,10 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     if claim.rate and evidence.rate and claim.rate != evidence.rate:
         return False
     c, e = claim.value, evidence.value
+    # "1 pm" is the page's "13:00". The page's text stays as written: rewritten ("13:00 pm" or "1
+    # pm"), a dateline or a fixture list gained words or numbers that moved it in the BM25 ranking.
+    if claim.unit == "pm":
+        c, e = (c - 12 if 13 <= c <= 23 else c), (e - 12 if 13 <= e <= 23 else e)
     if claim.qualifier in _PERIODS or evidence.qualifier in _PERIODS:
         return _within(claim, evidence)
     # "orders under $100" is the other side of "orders over $100", however equal the numbers.
