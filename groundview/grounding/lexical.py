@@ -479,8 +479,9 @@ def _clock(m: re.Match[str]) -> str:
 
 # Other languages' "a month", "a year" after a price: "29 € par mois", "19,99 € al mes", "5 € pro
 # Monat" ("im Jahr 2020" is a year, not a rate).
+# Only after a per-word or a slash: "2 ans" is a count of years.
 _FOREIGN_RATE = re.compile(
-    r"(?:\s|/)(?:(?:par|pro|por|al|ao|im|je)\s+)?"
+    r"(?:/|\s(?:par|pro|por|al|ao|im|je)\s+)"
     r"(mois|mes|mês|monat|an|année|año|ano|jahr|semaine|semana|woche|jour|día|dia|tag)\b"
     r"(?!\s*\d)",
     re.IGNORECASE,
@@ -491,14 +492,6 @@ _RATE_IN_ENGLISH = {
     **dict.fromkeys(("semaine", "semana", "woche"), "week"),
     **dict.fromkeys(("jour", "día", "dia", "tag"), "day"),
 }
-
-
-def _foreign_rate(m: re.Match[str]) -> str:
-    lead = m.group(0)
-    # Only a rate word after a per-word or a slash, not "2 ans" (a count of years).
-    if lead[0] != "/" and len(lead.split()) < 2:
-        return lead
-    return f" a {_RATE_IN_ENGLISH[m.group(1).lower()]}"
 
 
 # A currency sign after its amount, as French, German and Spanish write it: "29 €" is "€29".
@@ -648,7 +641,7 @@ def normalise(text: str) -> str:
         text = _ISO_DATE.sub(lambda m: _spelled_date(m.group(3), m.group(2), m.group(1)), text)
         text = _CLOCK.sub(_clock, text)
         text = _SIGN_AFTER.sub(r"\2\1", text)
-        text = _FOREIGN_RATE.sub(_foreign_rate, text)
+        text = _FOREIGN_RATE.sub(lambda m: f" a {_RATE_IN_ENGLISH[m.group(1).lower()]}", text)
         text = _PERCENTAGE_POINTS.sub(" ppts", text)
         text = _BASIS_POINTS.sub(" bps", text)
     text = _SECOND_QUARTER.sub("2nd", text)
@@ -1139,11 +1132,10 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
         return True
     if claim.qualifier in ("gt", "lt"):
-        # A bound is backed by a number of the same kind: not "founded in 2004" for "more than
-        # 500 employees", not "1.96 million visitors" for "over 50%". What it counts is left to
-        # the words, as for an exact number: "620 staff" backs "more than 500 employees"...
-        # ... and of a unit only by that unit, of none only by none: "more than 8 tablets" is no
-        # "24 hours".
+        # A bound is backed by a number of the same kind: a year only by a year, a unit only by
+        # that unit, none only by none ("founded in 2004" is no "more than 500 employees", "1.96
+        # million visitors" no "over 50%", "24 hours" no "more than 8 tablets"). What it counts
+        # is left to the words, as for an exact number: "620 staff" backs "more than 500".
         if evidence.is_year != claim.is_year or bool(claim.unit) != bool(evidence.unit):
             return False
         # A bound the page states is a rule, not a measure: "orders over $75 ship free" does not
@@ -1161,10 +1153,10 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     # km/s" for 299,792): rounded further, $149 would be "$100", 24 seats "20" and port 8080
     # "8000", and nobody writes them so without "about".
     if c != 0 and not claim.is_year:
-        if _significant_digits(c) < 2:
+        digits = _significant_digits(c)
+        if digits < 2:
             return abs(c - e) <= 0.5 or abs(c - e) <= 0.005 * abs(c)
-        rounded = float(f"{e:.{_significant_digits(c)}g}")
-        return math.isclose(rounded, c, rel_tol=1e-9)
+        return math.isclose(float(f"{e:.{digits}g}"), c, rel_tol=1e-9)
     return False
 
 

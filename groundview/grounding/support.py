@@ -483,8 +483,10 @@ def _said_of(
     """The word of `a` whose key is among `keys` and that `thing` follows within `reach` words (or
     precedes, `before`), or "" when there is none."""
     for k, s in enumerate(a.stems):
+        if key(s) not in keys:
+            continue
         near = a.stems[max(0, k - reach) : k] if before else a.stems[k + 1 : k + 1 + reach]
-        if key(s) in keys and thing in near:
+        if thing in near:
             return a.tokens[k]
     return ""
 
