@@ -296,7 +296,10 @@ def byte_offsets(text: str) -> list[int]:
 # Sentences that only manage the conversation. Matched case-insensitively at the start of the sentence.
 _NO_CHECK_START = re.compile(
     r"^(?:"
-    r"here(?:'s| is| are) (?:what|some|a few|the following|an? (?:overview|summary|list|few)|my|how)\b"
+    r"here(?:'s| is| are) (?:what|some|a few|the following|my|how"
+    r"|an? (?:quick |brief |short )?(?:overview|summary|list|few|rundown|breakdown|recap)"
+    r"|the (?:key|main) (?:points|highlights|takeaways|details))\b"
+    r"|(?:i'm |i am |we're |we are )?(?:happy|glad) to help\b"
     r"|(?:sure|certainly|of course|absolutely|great question|good question|okay|ok|yes|no)[,.!]?$"
     r"|(?:sure|certainly|of course|absolutely)[,!.]\s*(?:here|i|let)\b"
     r"|let me (?:know|explain|help|check|summari[sz]e)\b"
@@ -340,6 +343,7 @@ _NO_CHECK_OTHER = re.compile(
     r"|si (?:tienes|tiene|necesitas|necesita) (?:m[aá]s|otra|alguna|algo)"
     r"|(?:no|lamentablemente,? no) (?:pude|he podido|se pudo|encontr[eé]|hay resultados)"
     r"|(?:lo siento|disculpa|perd[oó]n)\b|av[ií]same\b|no dudes en\b"
+    r"|con (?:mucho )?gusto (?:te|le|les) (?:ayudo|ayudamos|ayudar[eé])"
     # French
     r"|(?:bonjour|merci|bien s[uû]r|avec plaisir|salut)(?:\s*[!.,]|\s+beaucoup|$)"
     r"|merci (?:pour|de) (?:votre|ta|cette) (?:question|message|demande)"
@@ -480,11 +484,18 @@ _SPECIFIC_RE = re.compile(
 # after a meal", "Do not drive after taking this medicine". Generic advice has neither ("Compare
 # the quotes…", "Don't hesitate to ask").
 _OCCASION_RE = re.compile(
-    r"\b(?:after|before|within|during|until|while|without|on an empty stomach|every \w+ hours?)\b",
+    r"\b(?:after|before|within|during|until|while|without|on an empty stomach|every \w+ hours?"
+    # ... or its place ("Keep in a dry place", "Keep out of the reach of children"), or the control
+    # it names ("Use the import command", "Click the Export button")
+    r"|in a (?:\w+ )?(?:place|container|room|fridge|refrigerator)|out of (?:the )?reach|away from"
+    r"|at room temperature|the \w+ (?:command|button|option|menu|tab|setting|field|flag|endpoint))\b",
     re.IGNORECASE,
 )
 _WARNING_RE = re.compile(
-    r"^(?:do not|don't|don’t|never) (?!hesitate|forget|worry|miss|be afraid|wait)\w", re.IGNORECASE
+    r"^(?:do not|don't|don’t|never) (?!hesitate|forget|worry|miss|be afraid|wait)\w"
+    # "Avoid alcohol" warns; "Avoid rushing" advises
+    r"|^avoid (?!\w+ing\b)\w",
+    re.IGNORECASE,
 )
 
 

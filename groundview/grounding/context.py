@@ -52,7 +52,16 @@ _SAYS = (
     r"provides (?:information|details) (?:about|on))"
 )
 _FRAME = re.compile(
-    r"^(?:(?:overall|in summary|in short|in conclusion|to summari[sz]e|in brief)\s*,?\s*)?"
+    # An answer's "Yes," or "No," agrees or disagrees with the question: what follows is the claim
+    # ("No, monthly plans cannot be refunded"), and the page never says "no" of it.
+    r"^(?:(?:yes|yeah|no|nope|s[ií]|oui|non|ja|nein|sim|n[aã]o)\s*[,!—–]\s*)?"
+    # So do a pleasantry and a reminder ("Good news, the Starter plan is free", "Please note
+    # that SSO is an Enterprise feature"): the page says neither "news" nor "note".
+    r"(?:(?:good news|great news|great question|sure|of course|certainly|absolutely|unfortunately"
+    r"|just so you know|for your information|fyi)\s*[,!:—–]\s*)?"
+    r"(?:(?:please )?(?:note|remember|be aware) that\s+|(?:please )?(?:keep|bear) in mind that\s+"
+    r"|it(?:'s| is) (?:important|worth noting|good) (?:to (?:note|know|remember) )?that\s+)?"
+    r"(?:(?:overall|in summary|in short|in conclusion|to summari[sz]e|in brief)\s*,?\s*)?"
     rf"(?:according to {_SOURCE}\s*,\s*|{_SOURCE} (?:also |further )?{_SAYS}(?: that)?\s+|"
     rf"it (?:also |further )?{_SAYS} that\s+)?",
     re.IGNORECASE,
@@ -60,8 +69,9 @@ _FRAME = re.compile(
 
 
 def strip_frame(text: str) -> str:
-    """The claim without the words a summary uses about its source: "The article reports that the
-    company lost money" -> "The company lost money". The text itself when nothing would be left."""
+    """The claim without the words a summary uses about its source ("The article reports that the
+    company lost money" -> "The company lost money"), or an answer's "Yes," / "No," and lead-ins
+    ("Please note that…"). The text itself when nothing would be left."""
     rest = _FRAME.sub("", text.strip(), count=1)
     return rest[:1].upper() + rest[1:] if rest.strip(" .!?") else text
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 # Letters/digits runs, keeping internal apostrophes ("don't") and numbers with separators ("1,500.25").
@@ -218,6 +218,9 @@ UNITS = {
     },
     **{u: "hours" for u in words("heure heures hora horas stunde stunden")},
     **{u: "minutes" for u in words("minuto minutos minuten minuti")},
+    # "25°C" as `normalise` writes it
+    "celsius": "celsius",
+    "fahrenheit": "fahrenheit",
     # Percentage points are no percent: "rose 0.25 percentage points" is not "rose 0.25%".
     "ppts": "ppts",
     "bps": "bps",
@@ -268,6 +271,8 @@ class Number:
     # The time an amount is per ("$40 a month", "$299/month", "$480 annually": "month", "year"), ""
     # when none is written: "$40 a month" is not "$40 a year".
     rate: str = field(default="", compare=False)
+    # The index of its first token in its text's tokens (-1 when unknown).
+    at: int = field(default=-1, compare=False)
 
 
 @dataclass
@@ -294,6 +299,9 @@ class Analysis:
     # Runs of capitalised words: the run's name stems, and the initials that abbreviate it ("kbe"
     # among those of "Knight Commander of the Order of the British Empire").
     runs: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    # Per token, the number of the clause it is in, counted from 0: a comma, semicolon, colon,
+    # bracket or dash, or "and", "or", "but", "while", "whereas", opens a new one.
+    clauses: tuple[int, ...] = ()
 
 
 def _places(table: str) -> dict[str, str]:
@@ -504,19 +512,27 @@ _PERCENTAGE_POINTS = re.compile(
 _BASIS_POINTS = re.compile(r"\s?basis points?\b", re.IGNORECASE)
 # "the second quarter" is the 2nd, as "the third quarter" is the 3rd: "second" alone is a unit of
 # time, so "second-quarter revenue" had stated no number against "third-quarter revenue".
+# "25°C", "25 ºC", "25 degrees Celsius" and "25 °F" as one word each, which a page and an answer
+# write either way; read as letters, "C" was a name the page lacked.
+_DEGREES = re.compile(
+    r"(?<=\d)\s?(?:[°º]\s?([cf])(?![a-z])|(?:[°º]\s?|degrees?\s)?(celsius|centigrade|fahrenheit)\b)",
+    re.IGNORECASE,
+)
+# "costs nothing" is "is free": read word by word, "nothing" negated what followed it.
+_COSTS_NOTHING = re.compile(r"\b(?:costs?|costing|charges?) (?:you )?nothing\b", re.IGNORECASE)
 _SECOND_QUARTER = re.compile(r"\bsecond(?=[- ]quarter\b)", re.IGNORECASE)
 # Chinese and Japanese spans of time after a count: "2个月" is two months, "2年" two years (but
 # "2020年" is a year and "3月" March), "14天" fourteen days.
 _CJK_SPAN = re.compile(
     r"(?<![\d.])(\d{1,3}(?:\.\d+)?)\s?(个月|個月|か月|ヶ月|カ月|ケ月|年间|年間|年(?!代|级|級|前|后|後)"
-    r"|天|周|星期|日間|週間|小时|小時|時間|分钟|分鐘)"
+    r"|天|周|星期|日間|週間|个小时|個小時|小时|小時|時間|分钟|分鐘)"
 )
 _CJK_SPAN_UNIT = {
     **dict.fromkeys(("个月", "個月", "か月", "ヶ月", "カ月", "ケ月"), "months"),
     **dict.fromkeys(("年间", "年間", "年"), "years"),
     **dict.fromkeys(("天", "日間"), "days"),
     **dict.fromkeys(("周", "星期", "週間"), "weeks"),
-    **dict.fromkeys(("小时", "小時", "時間"), "hours"),
+    **dict.fromkeys(("个小时", "個小時", "小时", "小時", "時間"), "hours"),
     **dict.fromkeys(("分钟", "分鐘"), "minutes"),
 }
 
@@ -598,6 +614,14 @@ _CJK_NUMERAL = re.compile(
 )
 
 
+# "一年" is one year and "一个月" one month; elsewhere "一" begins too many words ("一起", "一些",
+# "同一年" the same year) to be read as a number.
+_CJK_ONE = re.compile(
+    r"(?<![第一二三四五六七八九十两兩百千万萬亿億〇零同每这這那哪])一"
+    r"(?=(?:个|個)?(?:月|年(?![代级級前后後])|天|周|星期|小时|小時|時間))"
+)
+
+
 def _cjk_numeral(m: re.Match[str]) -> str:
     written = m.group(1)
     if "十" not in written:
@@ -623,6 +647,12 @@ def _foreign_month(m: re.Match[str]) -> str:
 _DIGIT = re.compile(r"\d")
 
 
+def _degrees(m: re.Match[str]) -> str:
+    scale = (m.group(1) or m.group(2)).lower()
+    # Spaced on both sides: "45°C时" is Chinese for "at 45 °C"
+    return " fahrenheit " if scale.startswith("f") else " celsius "
+
+
 def normalise(text: str) -> str:
     """The text with country spellings unified, dotted acronyms and split clitics closed up,
     two-digit year ranges and months spelled out and "24/7" read as "round the clock"."""
@@ -644,10 +674,12 @@ def normalise(text: str) -> str:
         text = _FOREIGN_RATE.sub(lambda m: f" a {_RATE_IN_ENGLISH[m.group(1).lower()]}", text)
         text = _PERCENTAGE_POINTS.sub(" ppts", text)
         text = _BASIS_POINTS.sub(" bps", text)
+        text = _DEGREES.sub(_degrees, text)
     text = _SECOND_QUARTER.sub("2nd", text)
+    text = _COSTS_NOTHING.sub("is free", text)
     text = _FOREIGN_DAY.sub(lambda m: _FOREIGN_DAYS[m.group(1)], text)
     if _CJK_RE.search(text):
-        text = _CJK_NUMERAL.sub(_cjk_numeral, text)
+        text = _CJK_ONE.sub("1", _CJK_NUMERAL.sub(_cjk_numeral, text))
         text = _CJK_SPAN.sub(lambda m: f"{m.group(1)} {_CJK_SPAN_UNIT[m.group(2)]} ", text)
     for pattern, replacement in _COUNTRY_SPELLINGS:
         text = pattern.sub(replacement, text)
@@ -740,18 +772,26 @@ _PERCENT_AFTER = re.compile(r"(?:[-–]\d[\d.,]*)? ?[%％]")
 _MINUS_BEFORE = re.compile(r"(?:^|(?<=[\s(\[:=/]))(?<!\d )[-−][$＄€£¥]?$")
 
 
-def _tokens(text: str) -> tuple[list[str], list[str]]:
-    """`tokenize`'s tokens, and for each the unit a sign around it gives ("dollars" for "$499",
-    "percent" for "15%"; "" for most). A negative number's sign starts with "-"."""
+def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
+    """`tokenize`'s tokens, for each the unit a sign around it gives ("dollars" for "$499",
+    "percent" for "15%"; "" for most; a negative number's sign starts with "-"), and the number
+    of the clause it is in (`Analysis.clauses`)."""
     out: list[str] = []
     signs: list[str] = []
+    clauses: list[int] = []
+    clause, last = 0, 0
     for m in _TOKEN_RE.finditer(text):
         tok = m.group(0)
+        if out and (_CLAUSE_BREAK.search(text, last, m.start()) or tok.lower() in _CLAUSE_WORDS):
+            clause += 1
+        last = m.end()
         if _CJK_RE.search(tok):
             out.extend(ch for ch in tok)
             signs.extend("" for _ in tok)
+            clauses.extend(clause for _ in tok)
             continue
         out.append(tok)
+        clauses.append(clause)
         sign = ""
         if tok[0].isdigit():
             before = _SIGN_BEFORE.search(text, max(0, m.start() - 24), m.start())
@@ -763,7 +803,11 @@ def _tokens(text: str) -> tuple[list[str], list[str]]:
             if _MINUS_BEFORE.search(text, max(0, m.start() - 3), m.start()):
                 sign = f"-{sign}"
         signs.append(sign)
-    return out, signs
+    return out, signs, clauses
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:()\[\]，；：（）、]|\s[–—-]\s")
+_CLAUSE_WORDS = frozenset(["and", "or", "but", "while", "whereas"])
 
 
 # "2.500.000" and "1.234,56" as German writes them; one dot ("2.500") stays a decimal point.
@@ -786,6 +830,31 @@ def _parse_number(tok: str) -> float | None:
         return None
 
 
+# How far apart "from 5.1" and "to 4.8" may stand ("from 5.1% in May to 4.8%").
+_CHANGE_REACH = 5
+
+
+def changes(tokens: Sequence[str]) -> list[tuple[float, float]]:
+    """The moves a text states from one number to another, as (from, to): "fell from 5.1% to
+    4.8%" and "eased to 2.4% from 2.7%" give (5.1, 4.8) and (2.7, 2.4)."""
+    out: list[tuple[float, float]] = []
+    for i in range(len(tokens) - 1):
+        if tokens[i] not in ("from", "to"):
+            continue
+        start = _parse_number(tokens[i + 1])
+        if start is None:
+            continue
+        partner = "to" if tokens[i] == "from" else "from"
+        for j in range(i + 2, min(len(tokens) - 1, i + 2 + _CHANGE_REACH)):
+            if tokens[j] != partner:
+                continue
+            end = _parse_number(tokens[j + 1])
+            if end is not None:
+                out.append((start, end) if partner == "to" else (end, start))
+            break
+    return out
+
+
 # A lower-case "m" after a number that is no money: "330 m tall" is metres and "population of
 # 2.1m" millions, and the words around do not tell them apart reliably. Such a number keeps both
 # readings (`_readings`), and matches a number that fits either.
@@ -797,6 +866,33 @@ def _is_money(sign: str, lowered: Sequence[str], k: int) -> bool:
     if sign and sign != "percent":
         return True
     return k < len(lowered) and UNITS.get(lowered[k], "") in _MONEY
+
+
+# "holds 1984 books", "sold 1500 copies": a word that counts before a four-digit number, and a
+# plural after it, make it a count. "In 1984 books were banned", "its 2021 results" and "below
+# 1990 levels" date.
+_COUNTING = words(
+    "holds hold held has have had employs employed sold sells contains contained includes included"
+    " over nearly almost approximately exactly roughly some only just total totals reached hosts"
+    " houses registered recorded counts counted more than"
+)
+_DATED_PLURALS = words("levels prices standards figures rates values terms dollars numbers")
+
+
+def _counts_things(lowered: Sequence[str], i: int) -> bool:
+    if i == 0 or i + 1 >= len(lowered) or lowered[i - 1] not in _COUNTING:
+        return False
+    after = lowered[i + 1]
+    if lowered[i - 1] == "than" and (i < 2 or lowered[i - 2] not in ("more", "fewer")):
+        return False  # "lower than 1990 levels"
+    return (
+        after.isalpha()
+        and after.endswith("s")
+        and len(after) > 3
+        and after not in STOPWORDS
+        and after not in MONTHS
+        and after not in _DATED_PLURALS
+    )
 
 
 def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number]:
@@ -860,6 +956,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             unit = word_unit
             # "1999 USD" is a price; "In 2019 hours were cut" and "in 2019 dollars" still date
             is_year = is_year and lowered[j] not in _CURRENCY_CODES
+        if is_year and _counts_things(lowered, i):
+            is_year = False
         qualifier = ""
         # "more than a dozen", "nearly a hundred": the article sits between the bound and the number.
         reach = 3 if i > 0 and lowered[i - 1] in ("a", "an") else 2
@@ -877,6 +975,10 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         # smaller number backs ("up to 100 MB" is not "10 MB").
         if window[-2:] == ["up", "to"] and not is_year:
             qualifier = "max"
+        # "低于45°C" is below 45 °C, "超过3天" more than 3 days and "不超过3天" at most 3 days
+        if i >= 2 and is_cjk(lowered[i - 1]):
+            qualifier = _CJK_BOUNDS.get("".join(lowered[i - 2 : i]), qualifier)
+            qualifier = _CJK_BOUNDS.get("".join(lowered[max(0, i - 3) : i]), qualifier)
         # "no fewer than 30" is at least 30, and "not more than a dozen" at most 12; "No one under
         # 18" and "No, more than 30 came" keep their bound.
         than = i - reach + 1
@@ -922,9 +1024,17 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             )
         )
         at.append((i, j))
-    return _ranges(out, at, lowered, signs)
+    return [
+        replace(n, at=i) for n, (i, _) in zip(_ranges(out, at, lowered, signs), at, strict=True)
+    ]
 
 
+_CJK_BOUNDS = {
+    **dict.fromkeys(("低于", "低於", "少于", "少於", "小于", "小於", "不到", "不足"), "lt"),
+    **dict.fromkeys(("高于", "高於", "多于", "多於", "大于", "大於", "超过", "超過", "至少"), "gt"),
+    **dict.fromkeys(("大约", "大約"), "about"),
+    **dict.fromkeys(("不超过", "不超過", "不多于", "不多於"), "lt"),
+}
 _CENTURY = frozenset(["century", "centuries"])
 _BEFORE_CHRIST = frozenset(["bc", "bce"])
 _RANGE_WORDS = frozenset(["to", "and", "through", "or"])
@@ -1105,6 +1215,14 @@ def _readings(n: Number) -> list[Number]:
     return [replace(n, unit="meters"), replace(n, value=n.value * 1e6, unit="")]
 
 
+_SPANS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
+_SPAN_RATIOS = {
+    **{(a, b): x / y for a, x in _SPANS.items() for b, y in _SPANS.items() if a != b},
+    ("months", "years"): 1 / 12,
+    ("years", "months"): 12.0,
+}
+
+
 def numbers_match(claim: Number, evidence: Number) -> bool:
     """Does an evidence number support a claim number? "over 1,500" is supported by 1,532 or 1,500."""
     if DOTTED in (claim.unit, evidence.unit):
@@ -1115,11 +1233,24 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
         )
     if METRES_OR_MILLIONS in (claim.unit, evidence.unit):
         return any(numbers_match(c, e) for c in _readings(claim) for e in _readings(evidence))
+    c, e = claim.value, evidence.value
     if claim.unit and evidence.unit and not same_unit(claim.unit, evidence.unit):
-        return False
+        # "12 months" is "1 year", and "2 weeks" "14 days": exactly, as a page converts them.
+        # Only the same amount: a bound met by a larger number ("more than 2 weeks" by "18 days")
+        # reads an amount of one unit as a measure of the other.
+        ratio = _SPAN_RATIOS.get((claim.unit, evidence.unit))
+        if ratio is None:
+            return False
+        if claim.qualifier != evidence.qualifier and "about" not in (
+            claim.qualifier,
+            evidence.qualifier,
+        ):
+            return False
+        return math.isclose(
+            c * ratio, e, rel_tol=0.1 if "about" in (claim.qualifier, evidence.qualifier) else 1e-9
+        )
     if claim.rate and evidence.rate and claim.rate != evidence.rate:
         return False
-    c, e = claim.value, evidence.value
     # "1 pm" is the page's "13:00". The page's text stays as written: rewritten ("13:00 pm" or "1
     # pm"), a dateline or a fixture list gained words or numbers that moved it in the BM25 ranking.
     if claim.unit == "pm":
@@ -1128,6 +1259,10 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
         return _within(claim, evidence)
     # "orders under $100" is the other side of "orders over $100", however equal the numbers.
     if {claim.qualifier, evidence.qualifier} in ({"gt", "lt"}, {"gt", "max"}):
+        return False
+    # "holds 1984 books" is no "opened in 1984". The other way round a claim's "About 2000 people"
+    # is still read as a year, and the page's "2,000 people" backs it.
+    if claim.count and evidence.is_year:
         return False
     if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
         return True
@@ -1259,8 +1394,41 @@ def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
             noun_phrase = t in _NOUN_NEGATIONS or _owns(tokens, i, j)
             if noun_phrase and j + 1 < len(tokens) and plain(tokens[j + 1]):
                 out.add(stems[j + 1])
+            if (
+                u in _ON_OFFER
+                and i > 0
+                and tokens[i - 1] in _COPULAS
+                # "not available without a prescription" is available with one
+                and not _EXCEPT.intersection(tokens[j + 1 :])
+            ):
+                head = _subject_head(tokens, i - 1, plain)
+                if head is not None:
+                    out.add(stems[head])
             break
     return frozenset(out)
+
+
+# "Refunds for monthly plans are not available" says there are no refunds for them, as "no
+# refunds" would; "Annual plans are not refundable" says nothing against there being annual plans.
+_ON_OFFER = words("available offered possible permitted allowed provided supported")
+_COPULAS = words("is are was were be been")
+_OF = words("for of on in with at to from by")
+_EXCEPT = words("without unless except until outside but")
+
+
+def _subject_head(tokens: Sequence[str], copula: int, plain: Callable[[str], bool]) -> int | None:
+    """The index of the head noun of the subject before a copula: "refunds" of "Refunds for
+    monthly plans are…", "delivery" of "Same-day delivery is…"; None when the clause has none."""
+    start = copula
+    while start > 0 and tokens[start - 1] not in (",", ";", ":") and start > copula - 8:
+        start -= 1
+    head = None
+    for k in range(start, copula):
+        if tokens[k] in _OF and head is not None:
+            break
+        if plain(tokens[k]):
+            head = k
+    return head
 
 
 # Lowercase words a name may hold ("Bachelor of Arts", "Order of the British Empire").
@@ -1361,9 +1529,19 @@ def _numeral_words(tokens: Sequence[str]) -> set[int]:
     }
 
 
+_SIGNED_UNITS = frozenset(
+    ["dollars", "euros", "pounds", "yen", "yuan", "percent", "celsius", "fahrenheit"]
+)
+# Words only German writes often; "die", "was", "also" and "in" are English too.
+_GERMAN_WORDS = words(
+    "der das und ist nicht mit für auf dem den eine einer einen wird sind werden auch oder bei nach"
+    " zum zur vom im ab bis"
+)
+
+
 def analyse(text: str) -> Analysis:
     normalised = normalise(text)
-    tokens_raw, signs = _tokens(normalised)
+    tokens_raw, signs, clauses = _tokens(normalised)
     tokens = [t.lower() for t in tokens_raw]
     stems = [_number_stem(t) if t[0].isdigit() else stem(t) for t in tokens]
     numbers = extract_numbers(tokens_raw, signs)
@@ -1375,6 +1553,16 @@ def analyse(text: str) -> Analysis:
     numeral |= {
         i for i, t in enumerate(tokens) if t in _SCALES and i > 0 and tokens[i - 1][0].isdigit()
     }
+    # So is a currency, percent or degree word, which a page may write as a sign: "5 Euro" is
+    # "5 €", and read as a name "Euro" it had failed the claim.
+    numeral |= {
+        i
+        for i, t in enumerate(tokens)
+        if UNITS.get(t) in _SIGNED_UNITS and i > 0 and tokens[i - 1][0].isdigit()
+    }
+    # German capitalises every noun: there a capital marks no name. Read before `normalise`, which
+    # writes "im Monat" as "a month".
+    german = len(_GERMAN_WORDS.intersection(re.findall(r"\w+", text.lower()))) >= 2
     content = [
         s
         for i, (t, s) in enumerate(zip(tokens, stems, strict=True))
@@ -1389,7 +1577,7 @@ def analyse(text: str) -> Analysis:
         t[0].isupper()
         and tokens[i] not in STOPWORDS
         and i not in numeral
-        and (i > 0 and not after_colon[i] or len(t) > 1 and t.isupper())
+        and (i > 0 and not after_colon[i] and not german or len(t) > 1 and t.isupper())
         for i, t in enumerate(tokens_raw)
     ]
     names = {stem(t) for t, name in zip(tokens_raw, is_name, strict=True) if name}
@@ -1414,4 +1602,5 @@ def analyse(text: str) -> Analysis:
         negates=negates,
         acronyms=frozenset(t.lower() for t in tokens_raw if _ACRONYM.fullmatch(t)),
         runs=_name_runs(tokens_raw, is_name),
+        clauses=tuple(clauses),
     )

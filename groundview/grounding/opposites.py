@@ -39,10 +39,11 @@ _NOT_OPPOSITES = words(
 # said with either word ("A defeated B" / "B lost to A", "older" / "younger", "husband" / "wife",
 # "buy" / "sell", "above" / "below", "import" / "export", "gain" / "lose", "input" / "output"),
 # words with a frequent other sense ("fall" the season, "left" the verb, "high school", "General"
-# the rank, "first" and "last", "top", "open" of "opened" against "closed", which may be two events,
-# "morning" and "evening", which name newspapers and shows), and words whose stem another common
-# word shares ("later" is "late", "no longer" has "long", "lower" is "low", "partly" is "part",
-# "complete" is "completed", "summer" stems as "sum", "inner" as "inn").
+# the rank, "first" and "last" (opposed below, of the same thing), "top", "open" of "opened" against
+# "closed", which may be two events, "morning" and "evening", which name newspapers and shows), and
+# words whose stem another common word shares ("later" is "late", "no longer" has "long", "lower"
+# is "low", "partly" is "part", "complete" is "completed", "summer" stems as "sum", "inner" as
+# "inn").
 _PAIRS = """
 increase decrease | increase reduce | grow shrink | maximum minimum | largest smallest
 highest lowest | best worst | oldest youngest | cheap expensive | easy difficult | simple complex
@@ -71,7 +72,13 @@ man woman | men women | boy girl | son daughter | father mother | brother sister
 nephew niece
 rise fall | rose fell | rising falling | risen fallen | rise drop | rose dropped | rise decline
 rose declined | gain decline | gained declined | climb fall | climbed fell
+raise lower | raise cut | hike cut | up down | before after | first last
 """
+# Stopwords (and "first", a number) that still state a direction, so may be opposed when said of
+# the same thing: "were down 3% on Monday" against "were up 3% on Monday", "apply within 30 days
+# after the leave starts" against "at least 30 days before the leave starts", "the first 3 months"
+# against "the last 3 months".
+DIRECTIONS = frozenset(["up", "down", "before", "after", "first"])
 
 
 def key(stem_: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -23,6 +23,7 @@ from .lexical import (
     Analysis,
     Number,
     analyse,
+    changes,
     is_cjk,
     is_negation,
     numbers_match,
@@ -33,7 +34,7 @@ from .lexical import (
     words,
 )
 from .models import Encoded
-from .opposites import key, negative_base, opposites
+from .opposites import DIRECTIONS, key, negative_base, opposites
 
 FEATURES: tuple[str, ...] = (
     "cov_all",  # share of the claim's distinct content stems found in the union of all candidates
@@ -130,10 +131,31 @@ def _abbreviated(claim: Analysis, cands: Sequence[Candidate]) -> set[str]:
     Oregon" where they write "APANO"."""
     views = [c.analysis for c in cands] + [c.attributes for c in cands if c.attributes]
     out = {a for a in claim.acronyms if any(a in initials for v in views for _, initials in v.runs)}
+    # Spelled out in lower case, word by word: "SSO" where they write "single sign-on"
+    out |= {a for a in claim.acronyms - out if any(_spelled_out(a, v.tokens) for v in views)}
     for names, initials in claim.runs:
         if any(initials & v.acronyms for v in views):
             out |= names
     return out
+
+
+_VOWEL = re.compile(r"[aeiouy]")
+
+
+def _spelled_out(acronym: str, tokens: Sequence[str]) -> bool:
+    """Do consecutive words of `tokens` begin with the acronym's letters? At most one of them a
+    stopword ("sign on"), the others words of three letters or more, so that any three short words
+    in a row do not spell "USA"."""
+    n = len(acronym)
+    for i in range(len(tokens) - n + 1):
+        window = tokens[i : i + n]
+        if any(t[:1] != ch for t, ch in zip(window, acronym, strict=True)):
+            continue
+        content = [t for t in window if t not in STOPWORDS]
+        # A word without a vowel is an abbreviation itself ("crsv annual reports" spells no "CAR")
+        if len(content) >= n - 1 and all(len(t) >= 3 and _VOWEL.search(t) for t in content):
+            return True
+    return False
 
 
 def _numbers(cands: Sequence[Candidate]) -> list[Number]:
@@ -166,6 +188,9 @@ def claim_features(
         _numbers_of_another(claim, cands)
         or _year_of_another(claim, cands)
         or _names_of_another(claim, cands)
+        or _reversed(claim, cands)
+        or _hour_of_another(claim, cands)
+        or _numbers_of_another_part(claim, cands)
     ):
         num_conflict = 1.0
     names = sorted(claim.names)
@@ -244,7 +269,8 @@ class Gaps:
     # (the claim's word, the opposite the best candidates state instead): ("inflexible", "flexible")
     opposed: list[tuple[str, str]]
     # two names the best candidates relate the other way round: ("Smith", "Jones") for "Smith
-    # defeated Jones" against "Jones defeated Smith"
+    # defeated Jones" against "Jones defeated Smith"; or a move between two numbers, from and to
+    # ("2.4", "2.7" for "eased to 2.7% from 2.4%" against "eased to 2.4% from 2.7%")
     swapped: list[tuple[str, str]]
     words: list[str]  # other content words no candidate states
 
@@ -317,14 +343,19 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         [
             *(
                 n.text
-                for n in [*_numbers_of_another(claim, cands), *_year_of_another(claim, cands)]
+                for n in [
+                    *_numbers_of_another(claim, cands),
+                    *_year_of_another(claim, cands),
+                    *_hour_of_another(claim, cands),
+                    *_numbers_of_another_part(claim, cands),
+                ]
             ),
             *(_capitalised(t) for t in _surface(claim, _names_of_another(claim, cands))),
         ],
         _surface(claim, negated),
         _surface(claim, denied),
         opposed,
-        _swapped(claim, cands),
+        [*_swapped(claim, cands), *((f"{a:g}", f"{b:g}") for a, b in _reversed(claim, cands))],
         _surface(claim, words),
     )
 
@@ -349,14 +380,22 @@ def _negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     out = []
     for word in sorted(claim.negates):
         stating = [c for c in cands if word in c.analysis.stems]
-        if stating and not any(word in c.analysis.negates for c in stating):
+        if stating and not any(
+            word in c.analysis.negates or _denied(c.analysis, word) for c in stating
+        ):
             out.append(word)
     return out
 
 
 # Verbs that deny what follows them without a negation cue: "refuses to make dramas" says what
-# "does not make dramas" says.
-_DENYING = frozenset(stem(w) for w in words("refuse decline avoid stop quit cease deny reject"))
+# "does not make dramas" says, and "removes support for Python 3.7" what "no longer supports" it.
+_DENYING = frozenset(
+    stem(w)
+    for w in words(
+        "refuse decline avoid stop quit cease deny reject remove discontinue withdraw revoke"
+        " deprecate cancel eliminate abolish"
+    )
+)
 
 
 _CONTRASTS = words("but except unlike only instead whereas while although though none nobody")
@@ -374,9 +413,12 @@ def _affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 
     # Most candidates negate nothing: only a word some candidate negates needs a closer look, and
     # this runs for every claim.
     negated = frozenset().union(*(c.analysis.negates for c in cands))
+    if not negated:
+        return out
     content = claim.content
+    set_aside = _set_aside(claim)
     for i, word in enumerate(content):
-        if word not in negated or word in claim.negates or word in out:
+        if word not in negated or word in claim.negates or word in set_aside or word in out:
             continue
         if _denied_in(claim, word):
             continue
@@ -387,10 +429,27 @@ def _affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 
     return out
 
 
+def _set_aside(claim: Analysis, reach: int = 4) -> set[str]:
+    """The stems a claim sets aside with "rather than" or "instead of": "per API key rather than
+    per IP address" agrees with "per key, not per IP address". Not a negation: "instead of
+    attending Teaneck High School he enrolled at…" says nothing against the page's "attended"."""
+    out: set[str] = set()
+    for i in range(1, len(claim.tokens)):
+        if (claim.tokens[i - 1], claim.tokens[i]) in (("rather", "than"), ("instead", "of")):
+            out.update(claim.stems[i + 1 : i + 1 + reach])
+    return out
+
+
 def _denied_in(claim: Analysis, word: str) -> bool:
     """Every time the claim writes `word`, a denying verb stands within three tokens before it."""
     at = [i for i, s in enumerate(claim.stems) if s == word]
     return all(any(s in _DENYING for s in claim.stems[max(0, i - 3) : i]) for i in at)
+
+
+def _denied(text: Analysis, word: str) -> bool:
+    """Some time the text writes `word`, a denying verb stands within three tokens before it."""
+    at = [i for i, s in enumerate(text.stems) if s == word]
+    return any(any(s in _DENYING for s in text.stems[max(0, i - 3) : i]) for i in at)
 
 
 def _negated_beside(text: Analysis, word: str, beside: set[str], reach: int) -> bool:
@@ -453,7 +512,8 @@ def _opposed_here(
     content = set(claim.content)
     out: list[tuple[str, str]] = []
     for i, (token, s) in enumerate(zip(claim.tokens, claim.stems, strict=True)):
-        against = opposites(token) if s in content and s not in claim.negates else frozenset()
+        stated = (s in content or token in DIRECTIONS) and s not in claim.negates
+        against = opposites(token) if stated else frozenset()
         if not against:
             continue
         following = claim.stems[i + 1 : i + 1 + reach]
@@ -635,6 +695,115 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
     return out
 
 
+def _clause_stems(a: Analysis, clause: int) -> set[str]:
+    return {s for s, k in zip(a.stems, a.clauses, strict=True) if k == clause}
+
+
+def _numbers_of_another_part(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[Number]:
+    """In a claim that gives several things each its number, a number the best candidates give to
+    another of them, while they give this one a different number: "A domestic wire costs $45, and
+    an international one $25" against "Domestic wires cost $25 each; international wires cost
+    $45." What tells the claim's parts apart is each part's words that the others lack."""
+    # Amounts and counts of something: a day of the month, a place in a row or a score ("5–4")
+    # is no thing's number.
+    counts = [n for n in claim.numbers if _counts_a_thing(n)]
+    if len({claim.clauses[n.at] for n in counts}) < 2:
+        return []
+    content = set(claim.content)
+    out: list[Number] = []
+    for n in counts:
+        if n.listed:
+            continue
+        part = claim.clauses[n.at]
+        others = {s for s, k in zip(claim.stems, claim.clauses, strict=True) if k != part}
+        own = (_clause_stems(claim, part) & content) - others
+        if own and _given_to_another(n, own, cands, near):
+            out.append(n)
+    return out
+
+
+def _counts_a_thing(n: Number) -> bool:
+    return n.at >= 0 and n.count and not n.ordinal and bool(n.unit or n.counted)
+
+
+def _given_to_another(n: Number, own: set[str], cands: Sequence[Candidate], near: int) -> bool:
+    """Do the candidates state `n` only in clauses without `own`'s words, and the best of them a
+    rival number of its unit in a clause with them? A clause with a pronoun may be about anything,
+    so `n` stated there may be `own`'s."""
+    stated = False
+    for c in cands:
+        a = c.analysis
+        for m in a.numbers:
+            if m.at < 0 or not numbers_match(n, m):
+                continue
+            clause = a.clauses[m.at]
+            tokens = {t for t, k in zip(a.tokens, a.clauses, strict=True) if k == clause}
+            if _clause_stems(a, clause) & own or tokens & _PRONOUNS:
+                return False
+            stated = True
+    if not stated:
+        return False  # an unbacked number is `num_missing`'s
+    for c in cands[:near]:
+        a = c.analysis
+        with_own = {k for k, s in zip(a.clauses, a.stems, strict=True) if s in own}
+        if any(
+            _counts_a_thing(r)
+            and a.clauses[r.at] in with_own
+            and same_unit(r.unit, n.unit)
+            and not numbers_match(n, r)
+            for r in a.numbers
+        ):
+            return True
+    return False
+
+
+_OPENS, _CLOSES = stem("opens"), stem("closes")
+
+
+def _hours(a: Analysis) -> list[tuple[Number, Number]]:
+    """The spans of hours a text gives, as (from, to): "open 08:00 to 20:00", "9 am - 9 pm". A
+    clock time is read as its hour, whose minutes follow as a number of their own."""
+    times: list[Number] = []
+    numbers = a.numbers
+    k = 0
+    while k < len(numbers):
+        n = numbers[k]
+        after = numbers[k + 1] if k + 1 < len(numbers) else None
+        minutes = after.text.split(" ")[0] if after else ""
+        clock = len(n.text) <= 2 and len(minutes) == 2 and minutes.isdigit() and int(minutes) < 60
+        if clock and after and after.unit in ("am", "pm"):
+            n = replace(n, unit=after.unit)  # "10:30 am" reads as "10", then "30 am"
+        if n.unit in ("am", "pm") or clock and n.value < 24:
+            times.append(n)
+        k += 2 if clock else 1
+    # A page on the 24-hour clock ("08:00 to 20:00") says which half of the day each hour is in.
+    if any(not t.unit and (t.value >= 13 or t.text.startswith("0")) for t in times):
+        times = [t if t.unit else _half_of_the_day(t) for t in times]
+    return list(zip(times[::2], times[1::2], strict=False))
+
+
+def _half_of_the_day(t: Number) -> Number:
+    if t.value < 12:
+        return replace(t, unit="am")
+    return replace(t, value=t.value - 12 if t.value >= 13 else t.value, unit="pm")
+
+
+def _hour_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[Number]:
+    """The claim's closing time that the best candidates give only as an opening time, or the
+    other way round: "closes at 8 am" against "open from 08:00 to 20:00"."""
+    opens, closes = _OPENS in claim.stems, _CLOSES in claim.stems
+    times = [n for n in claim.numbers if n.unit in ("am", "pm")] if opens != closes else []
+    if len(times) != 1:
+        return []
+    (t,) = times
+    spans = [span for c in cands[:near] for span in _hours(c.analysis)]
+    said, other = (1, 0) if closes else (0, 1)
+    as_said = any(numbers_match(t, span[said]) for span in spans)
+    return [t] if not as_said and any(numbers_match(t, span[other]) for span in spans) else []
+
+
 def _year_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
     """The claim's one year, when the candidates say the claim of another subject in that year and
     of the claim's subject in another: "The CN Tower opened in 1889" against "The CN Tower opened
@@ -701,6 +870,23 @@ def _names_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
         ):
             out.append(name)
     return out
+
+
+def _reversed(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[tuple[float, float]]:
+    """The claim's moves from one number to another that the best candidates state the other way
+    round, and none as the claim does: "eased to 2.7% from 2.4%" against "eased to 2.4% from
+    2.7%". Both numbers are on the page, so nothing else catches it."""
+    moves = [m for m in changes(claim.tokens) if m[0] != m[1]]
+    if not moves:
+        return []
+    stated = {m for c in cands for m in changes(c.analysis.tokens)}
+    return [
+        (a, b)
+        for a, b in moves
+        if (a, b) not in stated and any((b, a) in changes(c.analysis.tokens) for c in cands[:near])
+    ]
 
 
 def _rivals(n: Number, near: Sequence[Number]) -> list[Number]:

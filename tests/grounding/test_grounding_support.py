@@ -7,12 +7,13 @@ import pytest
 from groundview.grounding import Engine
 from groundview.grounding.context import resolve
 from groundview.grounding.evidence import chunk_facts
-from groundview.grounding.lexical import analyse, normalise, numbers_match, stem
+from groundview.grounding.lexical import analyse, changes, normalise, numbers_match, stem
 from groundview.grounding.opposites import key, negative_base, opposites
 from groundview.grounding.schema import Fact
 from groundview.grounding.support import (
     CONSISTENCY_CAP,
     Candidate,
+    _spelled_out,
     consistency_cap,
     cover,
     gaps,
@@ -731,8 +732,10 @@ def test_opposites_come_from_prefixes_suffixes_and_common_antonyms() -> None:
     assert not opposites("defeated") and not opposites("older")
     # and so are words of many senses: "opened" against "closed" may be two events, and "CBS
     # Evening News" is no time of day
-    for word in ("opened", "first", "partly", "evening"):
+    for word in ("opened", "partly", "evening"):
         assert not opposites(word), word
+    # "first" and "last" oppose only when said of the same thing
+    assert not opposites("first", of_a_thing=False) and opposites("first") == {"last"}
 
 
 def test_a_direction_a_share_or_a_kinship_the_evidence_states_otherwise_caps(
@@ -870,7 +873,7 @@ def test_numbers_as_other_languages_and_formats_write_them() -> None:
     assert numbers_match(version, analyse("release 2.3.1").numbers[0])
     assert not numbers_match(analyse("10.0.0.1").numbers[0], analyse("0.10.0.0.1").numbers[0])
     # A minus sign, also U+2212 and before a currency sign; not a range's dash or a name's hyphen
-    assert read("-$250, −12 °C and (-5%)") == [(-250, "dollars"), (-12, ""), (-5, "percent")]
+    assert read("-$250, −12 °C and (-5%)") == [(-250, "dollars"), (-12, "celsius"), (-5, "percent")]
     assert read("pages 5 -10 of COVID-19") == [(5, ""), (10, ""), (19, "")]
     assert not numbers_match(analyse("-$250").numbers[0], analyse("$250").numbers[0])
     # A currency code before the amount, and Chinese and Japanese numerals before a counter
@@ -1088,3 +1091,299 @@ def test_a_rise_stated_as_a_fall_caps_the_claim(engine: Engine) -> None:
     assert not _capped(engine, "Net income fell 12% in the second quarter.", fall)
     shares = "Shares of Acme rose 3.5% on Monday after strong results."
     assert _capped(engine, "Shares of Acme fell 3.5% on Monday.", shares)
+
+
+@pytest.mark.parametrize(
+    ("wrong", "right", "fact"),
+    [
+        (
+            "Shares of Acme were down 3% on Monday.",
+            "Shares of Acme were up 3% on Monday.",
+            "Shares of Acme were up 3% on Monday after the earnings report.",
+        ),
+        (
+            "The central bank cut interest rates by 0.25 percentage points.",
+            "The central bank raised interest rates by 0.25 percentage points.",
+            "The central bank raised interest rates by 0.25 percentage points on Thursday.",
+        ),
+        (
+            "The company lowered its forecast for the year.",
+            "The company raised its forecast for the year.",
+            "The company raised its forecast for the year.",
+        ),
+        (
+            "You must apply within 30 days after the leave starts.",
+            "You must apply at least 30 days before the leave starts.",
+            "Employees must apply at least 30 days before the leave starts.",
+        ),
+        (
+            "Take the tablet after meals.",
+            "Take the tablet before meals.",
+            "Take one tablet before meals, three times a day.",
+        ),
+        (
+            "Do not use this medicine in the first 3 months of pregnancy.",
+            "Do not use this medicine in the last 3 months of pregnancy.",
+            "Do not use this medicine in the last 3 months of pregnancy.",
+        ),
+    ],
+)
+def test_a_direction_stated_the_other_way_round_caps_the_claim(
+    engine: Engine, wrong: str, right: str, fact: str
+) -> None:
+    assert _capped(engine, wrong, fact)
+    assert not _capped(engine, right, fact)
+
+
+def test_a_direction_of_something_else_on_the_page_does_not_cap(engine: Engine) -> None:
+    # The page says "after" of the war too: "before" is said of another thing there
+    page = "Before the war he taught in Vienna. After the war he moved to London."
+    assert not _capped(engine, "After the war he moved to London.", page)
+    assert not _capped(engine, "He moved to London after the war.", page)
+    # "up" of a price is no opposite of "down" of a server
+    assert not _capped(
+        engine, "Prices went up in May.", "Prices went up in May while the server was down."
+    )
+
+
+def test_a_move_from_one_number_to_another_keeps_its_direction(engine: Engine) -> None:
+    page = "Annual inflation eased to 2.4% in March from 2.7% in February, the office said."
+    assert changes(analyse(page).tokens) == [(2.7, 2.4)]
+    assert changes(analyse("Unemployment fell from 5.1% in May to 4.8%.").tokens) == [(5.1, 4.8)]
+    assert _capped(engine, "Inflation eased to 2.7% from 2.4% in March.", page)
+    assert not _capped(engine, "Inflation eased to 2.4% in March from 2.7% in February.", page)
+    assert not _capped(engine, "Inflation eased from 2.7% to 2.4% in March.", page)
+    prices = "The ticket price went up from $10 to $12 in January."
+    assert _capped(engine, "The price went up from $12 to $10.", prices)
+    assert not _capped(engine, "The price went up from $10 to $12.", prices)
+    # A page that states both moves backs either
+    both = "It rose from 10 to 12 in May and fell from 12 to 10 in June."
+    assert not _capped(engine, "It fell from 12 to 10 in June.", both)
+    # The review page names the move the other way round
+    found = gaps(analyse("The price went up from $12 to $10."), [_candidate(0, prices)])
+    assert found.swapped == [("12", "10")] and found.numbers == []
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "The pharmacy is open from 08:00 to 20:00, Monday to Saturday.",
+        "Pharmacy hours: 8 am to 8 pm.",
+        "The pharmacy is open 8:00 a.m. - 8:00 p.m. daily.",
+    ],
+)
+def test_an_opening_hour_does_not_back_a_closing_time(engine: Engine, page: str) -> None:
+    assert _capped(engine, "The pharmacy closes at 8 am.", page)
+    assert _capped(engine, "The pharmacy opens at 8 pm.", page)
+    assert not _capped(engine, "The pharmacy opens at 8 am.", page)
+    assert not _capped(engine, "The pharmacy closes at 8 pm.", page)
+    found = gaps(analyse("The pharmacy closes at 8 am."), [_candidate(0, page)])
+    assert found.elsewhere == ["8 am"]
+
+
+def test_a_time_that_opens_one_span_and_closes_another_backs_both(engine: Engine) -> None:
+    page = "The café is open 7 am to 11 am for breakfast and 11 am to 3 pm for lunch."
+    assert not _capped(engine, "The café closes at 11 am.", page)
+    assert not _capped(engine, "The café opens at 11 am.", page)
+
+
+def test_spans_of_time_are_read_in_each_others_units() -> None:
+    assert _backs("The warranty lasts 1 year.", "The warranty lasts 12 months.")
+    assert _backs("保修期为1年。", "保修期为12个月。")
+    assert _backs("The trial lasts 14 days.", "The trial lasts 2 weeks.")
+    assert _backs("Delivery takes about 2 days.", "Delivery takes 48 hours.")
+    assert not _backs("The warranty lasts 2 years.", "The warranty lasts 12 months.")
+    # A month is no fixed number of days
+    assert not _backs("Refunds within 1 month.", "Refunds within 30 days.")
+
+
+def test_chinese_bounds_and_spans_are_read() -> None:
+    def read(text: str) -> list[tuple[float, str, str]]:
+        return [(n.value, n.unit, n.qualifier) for n in analyse(text).numbers]
+
+    assert read("环境温度低于45°C时不要充电。") == [(45, "celsius", "lt")]
+    assert read("环境温度高于45°C时不要充电。") == [(45, "celsius", "gt")]
+    assert read("不超过3天") == [(3, "days", "lt")]
+    assert read("大约两个小时就能充满") == [(2, "hours", "about")]
+    assert read("保修期为一年") == [(1, "years", "")]
+    assert not _backs("环境温度高于45°C时不要充电。", "环境温度低于45°C时不要充电。")
+    assert _backs("保修期为一年。", "保修期为12个月。")
+    # "一" begins words that count nothing
+    assert read("我们一起去。同一年他结婚了。一年级") == []
+
+
+def test_degrees_are_a_unit_however_written(engine: Engine) -> None:
+    celsius = analyse("Store below 25°C.").numbers[0]
+    assert (celsius.unit, celsius.qualifier) == ("celsius", "lt")
+    assert _backs("Store below 25°C.", "Keep it below 25 degrees Celsius.")
+    assert _backs("Store below 25 ºC.", "Keep it below 25 °C.")
+    assert not _backs("Store below 25°C.", "Keep it below 25 °F.")
+    # "C" after a degree sign names no one, and a page in signs backs the words
+    assert analyse("Store below 25°C.").names == set()
+    page = "Store below 25°C in the original package."
+    assert not _capped(engine, "Keep it below 25 degrees Celsius in its original package.", page)
+    # Without a degree sign a letter after a number is left alone: "25c" may be cents
+    assert analyse("It costs 25c.").numbers[0].unit != "celsius"
+
+
+def test_a_number_given_to_another_part_of_a_list_caps_the_claim(engine: Engine) -> None:
+    fees = "Domestic wire transfers cost $25 each; international wires cost $45."
+    assert _capped(engine, "A domestic wire costs $45, and an international one costs $25.", fees)
+    assert not _capped(
+        engine, "A domestic wire costs $25, and an international one costs $45.", fees
+    )
+    vote = "The bill passed 69–30, with all 50 Democrats and 19 Republicans voting for it."
+    assert _capped(engine, "All 50 Democrats backed it, along with 30 Republicans.", vote)
+    assert not _capped(engine, "All 50 Democrats backed it, along with 19 Republicans.", vote)
+    found = gaps(
+        analyse("A domestic wire costs $45, and an international one costs $25."),
+        [_candidate(0, fees)],
+    )
+    # "$45" shares "wire" with the page's international clause; "$25" is the page's domestic fee
+    assert found.elsewhere == ["$25"]
+
+
+def test_a_clause_that_may_be_about_the_part_keeps_its_number(engine: Engine) -> None:
+    # "it" may be the population: no conflict
+    page = "In 2010, the population was 5,000 people; by 2020 it was 7,000 people."
+    claim = "The town had 7,000 people in 2020, and 12 schools."
+    assert not _capped(engine, claim, page + " The town has 12 schools.")
+    # A day of the month, a place or a score is no thing's number
+    scores = "United beat Arsenal 5–4 on 1 February 1958, with Taylor scoring twice."
+    assert not _capped(engine, "On 1 February 1958, United defeated Arsenal 5–4.", scores)
+
+
+def test_instead_of_sets_a_thing_aside_without_negating_it(engine: Engine) -> None:
+    page = "He attended Monsignor Scanlan High School instead of Teaneck High School."
+    claim = "Instead of attending Teaneck High School, he attended Monsignor Scanlan High School."
+    assert not _capped(engine, claim, page)
+
+
+def test_a_four_digit_count_is_no_year(engine: Engine) -> None:
+    def years(text: str) -> list[bool]:
+        return [n.is_year for n in analyse(text).numbers]
+
+    assert years("The library holds 1984 books.") == [False]
+    assert years("It sold more than 1500 copies.") == [False]
+    # A date stays a date
+    assert years("In 1984 books were banned.") == [True]
+    assert years("Emissions fell below 1990 levels.") == [True]
+    assert years("It was lower than 1990 levels.") == [True]
+    assert years("Its 2021 results were strong.") == [True]
+    page = "The library opened in 1984 and holds 20,000 books."
+    assert _capped(engine, "The library holds 1984 books.", page)
+    assert not _capped(engine, "The library opened in 1984.", page)
+
+
+def test_a_currency_or_percent_word_after_a_number_is_part_of_it() -> None:
+    for claim in ("The plan costs 5 USD a month.", "Der Tarif kostet 5 Euro im Monat."):
+        a = analyse(claim)
+        assert not {"usd", "euro"} & (set(a.content) | a.names)
+        assert [n.unit for n in a.numbers] == [("dollars" if "USD" in claim else "euros")]
+    assert "percent" not in analyse("It grew 10 percent.").content
+    # Not after a number it stays a word
+    assert "euro" in analyse("The Euro fell against the dollar.").names
+
+
+def test_german_nouns_are_no_names() -> None:
+    assert analyse("Der Akku hält laut Hersteller bis zu 10 Stunden.").names == set()
+    assert analyse("Laut Hersteller hält der Akku bis zu 10 Stunden.").names == set()
+    # English keeps its names, "die" and "was" being English words too
+    assert analyse("He was told to die by Hersteller.").names == {stem("Hersteller")}
+
+
+_REFUNDS = (
+    "Refunds for monthly plans are not available. Annual plans can be refunded within 30 days."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "page"),
+    [
+        ("No, monthly plans cannot be refunded.", _REFUNDS),
+        ("Yes, annual plans can be refunded within 30 days.", _REFUNDS),
+        ("Der Tarif kostet 5 Euro im Monat.", "Der Tarif kostet 5 € pro Monat."),
+        ("The plan costs 5 USD a month.", "The plan costs $5 a month."),
+    ],
+)
+def test_answers_in_other_teams_shapes_are_backed(engine: Engine, answer: str, page: str) -> None:
+    (result,) = engine.analyse_answer(answer, [Fact(page)])
+    assert consistency_cap(result.features or []) is None
+    assert result.cited
+
+
+def test_an_answers_yes_or_no_is_not_scored() -> None:
+    assert resolve(["No, monthly plans cannot be refunded.", "Sí, el plan incluye 2 TB."]) == [
+        "Monthly plans cannot be refunded.",
+        "El plan incluye 2 TB.",
+    ]
+    # "No one" and a bare "No." are what they say
+    assert resolve(["No one under 18 may sign.", "No."]) == ["No one under 18 may sign.", "No."]
+
+
+def test_a_pleasantry_or_reminder_before_a_statement_is_not_scored() -> None:
+    assert resolve(
+        [
+            "Good news, the Starter plan costs nothing for teams of three.",
+            "Please note that SSO is only available on the Enterprise plan.",
+            "Just so you know, claims are capped at two a year.",
+            "It's important to note that refunds take 10 days.",
+        ]
+    ) == [
+        "The Starter plan costs nothing for teams of three.",
+        "SSO is only available on the Enterprise plan.",
+        "Claims are capped at two a year.",
+        "Refunds take 10 days.",
+    ]
+    assert resolve(["Sure."]) == ["Sure."]
+
+
+@pytest.mark.parametrize(
+    ("answer", "page"),
+    [
+        (
+            "Python 3.7 is no longer supported as of 3.2.0.",
+            "Version 3.2.0 removes support for Python 3.7.",
+        ),
+        (
+            "Limits are counted per API key rather than per IP address.",
+            "Rate limits are applied per API key, not per IP address.",
+        ),
+        (
+            "The Starter plan costs nothing for teams of three or fewer.",
+            "The Team plan costs $12 a month. The Starter plan is free for up to 3 users.",
+        ),
+        (
+            "SSO is only available on the Enterprise plan.",
+            "Single sign-on (SAML) is available only on the Enterprise plan.",
+        ),
+    ],
+)
+def test_a_paraphrase_of_a_denial_or_a_name_is_backed(
+    engine: Engine, answer: str, page: str
+) -> None:
+    (result,) = engine.analyse_answer(answer, [Fact(page)])
+    assert consistency_cap(result.features or []) is None
+    assert result.cited
+
+
+def test_a_denial_still_fails_what_the_page_states(engine: Engine) -> None:
+    assert _capped(
+        engine, "Python 3.7 is no longer supported.", "Version 3.2.0 supports Python 3.7."
+    )
+    # An abbreviation among them spells none either
+    assert not _spelled_out("car", ["crsv", "annual", "reports"])
+    assert _spelled_out("tfgm", ["transport", "for", "greater", "manchester"])
+    # Three short words in a row spell no acronym
+    (result,) = engine.analyse_answer(
+        "The USA signed it.", [Fact("They signed it under some agreement.")]
+    )
+    assert consistency_cap(result.features or []) is not None
+
+
+def test_not_available_negates_what_is_not_available() -> None:
+    assert "refund" in analyse("Refunds for monthly plans are not available.").negates
+    assert "delivery" in analyse("In 2020, same-day delivery was not available.").negates
+    # A property says nothing against the thing, nor does an exception
+    assert "plan" not in analyse("Annual plans are not refundable.").negates
+    assert "drug" not in analyse("The drug is not available without a prescription.").negates
