@@ -806,7 +806,8 @@ def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
     return out, signs, clauses
 
 
-_CLAUSE_BREAK = re.compile(r"[,;:()\[\]，；：（）、]|\s[–—-]\s")
+# A colon opens a clause where a space follows it: "2:1" and "10:30" are one number's.
+_CLAUSE_BREAK = re.compile(r"[,;()\[\]，；：（）、]|:(?!\S)|\s[–—-]\s")
 _CLAUSE_WORDS = frozenset(["and", "or", "but", "while", "whereas"])
 
 

@@ -718,7 +718,9 @@ def _numbers_of_another_part(
             continue
         part = claim.clauses[n.at]
         others = {s for s, k in zip(claim.stems, claim.clauses, strict=True) if k != part}
-        own = (_clause_stems(claim, part) & content) - others
+        # What it counts, where that tells the parts apart ("130 calories"); else its clause's
+        # words ("33 psi up front")
+        own = frozenset(n.counted - others or (_clause_stems(claim, part) & content) - others)
         if own and _given_to_another(n, own, cands, near):
             out.append(n)
     return out
@@ -728,7 +730,9 @@ def _counts_a_thing(n: Number) -> bool:
     return n.at >= 0 and n.count and not n.ordinal and bool(n.unit or n.counted)
 
 
-def _given_to_another(n: Number, own: set[str], cands: Sequence[Candidate], near: int) -> bool:
+def _given_to_another(
+    n: Number, own: frozenset[str], cands: Sequence[Candidate], near: int
+) -> bool:
     """Do the candidates state `n` only in clauses without `own`'s words, and the best of them a
     rival number of its unit in a clause with them? A clause with a pronoun may be about anything,
     so `n` stated there may be `own`'s."""
@@ -752,6 +756,8 @@ def _given_to_another(n: Number, own: set[str], cands: Sequence[Candidate], near
             _counts_a_thing(r)
             and a.clauses[r.at] in with_own
             and same_unit(r.unit, n.unit)
+            # "1 cup" is no rival of "130 calories"
+            and (not r.counted or not n.counted or bool(r.counted & n.counted))
             and not numbers_match(n, r)
             for r in a.numbers
         ):

@@ -1243,6 +1243,20 @@ def test_a_number_given_to_another_part_of_a_list_caps_the_claim(engine: Engine)
     assert found.elsewhere == ["$25"]
 
 
+def test_a_count_is_told_apart_by_what_it_counts(engine: Engine) -> None:
+    label = (
+        "Serving size: 1 cup (240 ml). Calories per serving: 130. Total sugars 12 g. Protein 8 g."
+    )
+    assert not _capped(engine, "One 240 ml cup has 130 calories and 8 grams of protein.", label)
+    assert _capped(engine, "One 240 ml cup has 130 calories and 12 grams of protein.", label)
+    tyres = "The recommended tire pressure is 35 psi front and 33 psi rear, checked cold."
+    assert _capped(engine, "Set the tires to 33 psi up front and 35 psi at the back.", tyres)
+    assert not _capped(engine, "Set the tires to 35 psi up front and 33 psi at the back.", tyres)
+    # A ratio's colon opens no clause
+    degree = "Applicants must hold a bachelor's degree with at least a 2:1 classification."
+    assert not _capped(engine, "You need at least a 2:1 bachelor's degree or equivalent.", degree)
+
+
 def test_a_clause_that_may_be_about_the_part_keeps_its_number(engine: Engine) -> None:
     # "it" may be the population: no conflict
     page = "In 2010, the population was 5,000 people; by 2020 it was 7,000 people."
