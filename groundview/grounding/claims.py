@@ -304,7 +304,9 @@ _NO_CHECK_START = re.compile(
     r"|(?:sure|certainly|of course|absolutely)[,!.]\s*(?:here|i|let)\b"
     r"|let me (?:know|explain|help|check|summari[sz]e)\b"
     r"|(?:i )?hope (?:this|that|it|the above)(?: (?:summary|answer|information|overview))? "
-    r"(?:helps|is helpful|was helpful|is useful)"
+    r"(?:helps|is helpful|was helpful|is useful|clears (?:things|it|that) up|answers your question)"
+    r"|have an? (?:great|good|nice|wonderful|lovely) (?:day|one|week|weekend|evening)\b"
+    r"|(?:i'm |i am |we're |we are )?sorry to hear\b"
     # What the source leaves out cannot be backed by a citation from it.
     r"|(?:note:?\s*)?(?:the|this|these) (?:(?:provided |given |available |retrieved |above )?"
     r"(?:articles?|passages?|texts?|documents?|sources?|emails?|e-mails?|transcripts?|report|"
@@ -344,6 +346,10 @@ _NO_CHECK_OTHER = re.compile(
     r"|(?:no|lamentablemente,? no) (?:pude|he podido|se pudo|encontr[eé]|hay resultados)"
     r"|(?:lo siento|disculpa|perd[oó]n)\b|av[ií]same\b|no dudes en\b"
     r"|con (?:mucho )?gusto (?:te|le|les) (?:ayudo|ayudamos|ayudar[eé])"
+    # Italian
+    r"|(?:ciao|grazie|prego|buongiorno|salve)(?:[!.,]|\s+mille|$)"
+    r"|spero (?:di (?:esserti|esservi|esserle) stat[oa] d'aiuto|che (?:questo|ci[oò]) (?:ti|le|vi) "
+    r"(?:aiuti|sia utile))|se hai (?:altre domande|bisogno)|fammi sapere\b|(?:mi dispiace|scusa)\b"
     # French
     r"|(?:bonjour|merci|bien s[uû]r|avec plaisir|salut)(?:\s*[!.,]|\s+beaucoup|$)"
     r"|merci (?:pour|de) (?:votre|ta|cette) (?:question|message|demande)"
@@ -396,6 +402,8 @@ _NO_CHECK_CJK = re.compile(
     r"|(?:我)?找不到"
     r"|(?:很遗憾|很遺憾)[，,]?\s*(?:我)?(?:没有|沒有|未能|无法|無法|找不到)"
     r"|感[谢謝](?:您|你)|希望(?:能|可以)?(?:帮|幫)"
+    r"|(?:还有|還有)(?:其他|任何)(?:问题|問題)|随时(?:问我|联系)|隨時(?:問我|聯繫)"
+    r"|承知(?:しました|いたしました)|他に(?:ご不明な点|ご質問)"
     r"|(?:記事|本文|文書|資料)(?:で|に|では|には)は?.{0,12}(?:言及|記載|説明)(?:されていません|がありません|はありません)"
     r"|(?:好的|是的|好|はい|了解(?:しました)?|(?:分|わ)かりました|네|알겠습니다)[。！!，,、.]?$"
     r"|(?:好的|是的|当然|當然)[，,、]\s*(?:以下是|这是|這是|我来|我來)"

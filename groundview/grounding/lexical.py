@@ -518,6 +518,9 @@ _DEGREES = re.compile(
     r"(?<=\d)\s?(?:[°º]\s?([cf])(?![a-z])|(?:[°º]\s?|degrees?\s)?(celsius|centigrade|fahrenheit)\b)",
     re.IGNORECASE,
 )
+# "$4.2B" is $4.2 billion; after a bare number "B" may be bytes or a model's parameters ("a 4B
+# model"), so only after a currency sign.
+_MONEY_BILLIONS = re.compile(r"([$€£¥]\s?\d[\d.,]*)\s?B\b")
 # "costs nothing" is "is free": read word by word, "nothing" negated what followed it.
 _COSTS_NOTHING = re.compile(r"\b(?:costs?|costing|charges?) (?:you )?nothing\b", re.IGNORECASE)
 _SECOND_QUARTER = re.compile(r"\bsecond(?=[- ]quarter\b)", re.IGNORECASE)
@@ -675,6 +678,7 @@ def normalise(text: str) -> str:
         text = _PERCENTAGE_POINTS.sub(" ppts", text)
         text = _BASIS_POINTS.sub(" bps", text)
         text = _DEGREES.sub(_degrees, text)
+        text = _MONEY_BILLIONS.sub(r"\1 billion", text)
     text = _SECOND_QUARTER.sub("2nd", text)
     text = _COSTS_NOTHING.sub("is free", text)
     text = _FOREIGN_DAY.sub(lambda m: _FOREIGN_DAYS[m.group(1)], text)

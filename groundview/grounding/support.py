@@ -393,7 +393,7 @@ _DENYING = frozenset(
     stem(w)
     for w in words(
         "refuse decline avoid stop quit cease deny reject remove discontinue withdraw revoke"
-        " deprecate cancel eliminate abolish"
+        " deprecate cancel eliminate abolish prohibit forbid ban"
     )
 )
 
@@ -447,9 +447,10 @@ def _denied_in(claim: Analysis, word: str) -> bool:
 
 
 def _denied(text: Analysis, word: str) -> bool:
-    """Some time the text writes `word`, a denying verb stands within three tokens before it."""
+    """Some time the text writes `word`, a denying verb stands within three tokens of it, before
+    or, passive, after ("Subletting is prohibited")."""
     at = [i for i, s in enumerate(text.stems) if s == word]
-    return any(any(s in _DENYING for s in text.stems[max(0, i - 3) : i]) for i in at)
+    return any(any(s in _DENYING for s in text.stems[max(0, i - 3) : i + 4]) for i in at)
 
 
 def _negated_beside(text: Analysis, word: str, beside: set[str], reach: int) -> bool:
@@ -487,7 +488,8 @@ def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
             # "will not reduce battery life" states no opposite of "increases battery life"
             if s not in c.analysis.negates:
                 written.setdefault(key(s), token)
-            base = negative_base(token)
+            # A name negates nothing: the "Unlimited Plus" plan says nothing against "limited"
+            base = negative_base(token) if s not in c.analysis.names else None
             if base is not None:
                 negating.setdefault(base, token)
     out: list[tuple[str, str]] = []

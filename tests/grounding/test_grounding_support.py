@@ -1187,6 +1187,13 @@ def test_a_time_that_opens_one_span_and_closes_another_backs_both(engine: Engine
     assert not _capped(engine, "The café opens at 11 am.", page)
 
 
+def test_a_capital_b_after_an_amount_of_money_is_billions() -> None:
+    assert _backs("Revenue was $4.2 billion.", "Q3 revenue came in at $4.2B.")
+    assert analyse("Q3 revenue came in at $4.2B.").names == set()
+    # After a bare number it may be bytes or parameters
+    assert [n.value for n in analyse("a 4B model").numbers] == [4]
+
+
 def test_spans_of_time_are_read_in_each_others_units() -> None:
     assert _backs("The warranty lasts 1 year.", "The warranty lasts 12 months.")
     assert _backs("保修期为1年。", "保修期为12个月。")
@@ -1370,6 +1377,15 @@ def test_a_pleasantry_or_reminder_before_a_statement_is_not_scored() -> None:
         (
             "SSO is only available on the Enterprise plan.",
             "Single sign-on (SAML) is available only on the Enterprise plan.",
+        ),
+        (
+            "You can't sublet unless the landlord agrees in writing.",
+            "Subletting is prohibited without the landlord's written consent.",
+        ),
+        (
+            # "Unlimited" names the plan: it says nothing against "limited"
+            "Hotspot comes only with Unlimited Plus and is limited to 15 GB.",
+            "Mobile hotspot is included only with Unlimited Plus, capped at 15 GB.",
         ),
     ],
 )
