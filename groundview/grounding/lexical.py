@@ -299,8 +299,8 @@ class Analysis:
     # Runs of capitalised words: the run's name stems, and the initials that abbreviate it ("kbe"
     # among those of "Knight Commander of the Order of the British Empire").
     runs: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
-    # Per token, the number of the clause it is in, counted from 0: a comma, semicolon, colon,
-    # bracket or dash, or "and", "or", "but", "while", "whereas", opens a new one.
+    # Per token, the number of the clause it is in, counted from 0: a comma, semicolon, colon or
+    # dash, or "and", "or", "but", "while", "whereas" (not between two numbers), opens a new one.
     clauses: tuple[int, ...] = ()
 
 
@@ -786,7 +786,11 @@ def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
     clause, last = 0, 0
     for m in _TOKEN_RE.finditer(text):
         tok = m.group(0)
-        if out and (_CLAUSE_BREAK.search(text, last, m.start()) or tok.lower() in _CLAUSE_WORDS):
+        if out and (
+            _CLAUSE_BREAK.search(text, last, m.start())
+            # "between 30 and 40 years" is one range
+            or (tok.lower() in _CLAUSE_WORDS and not out[-1][0].isdigit())
+        ):
             clause += 1
         last = m.end()
         if _CJK_RE.search(tok):
@@ -810,8 +814,9 @@ def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
     return out, signs, clauses
 
 
-# A colon opens a clause where a space follows it: "2:1" and "10:30" are one number's.
-_CLAUSE_BREAK = re.compile(r"[,;()\[\]，；：（）、]|:(?!\S)|\s[–—-]\s")
+# A colon opens a clause where a space follows it: "2:1" and "10:30" are one number's. Brackets
+# open none: "more than 15,000 sketches (8,000 alone for the costumes)" says the 8,000 of them.
+_CLAUSE_BREAK = re.compile(r"[,;，；：、]|:(?!\S)|\s[–—-]\s")
 _CLAUSE_WORDS = frozenset(["and", "or", "but", "while", "whereas"])
 
 
@@ -1419,13 +1424,15 @@ _ON_OFFER = words("available offered possible permitted allowed provided support
 _COPULAS = words("is are was were be been")
 _OF = words("for of on in with at to from by")
 _EXCEPT = words("without unless except until outside but")
+_CLAUSE_OPENERS = words("and or but which who that than to")
 
 
 def _subject_head(tokens: Sequence[str], copula: int, plain: Callable[[str], bool]) -> int | None:
-    """The index of the head noun of the subject before a copula: "refunds" of "Refunds for
-    monthly plans are…", "delivery" of "Same-day delivery is…"; None when the clause has none."""
+    """The index of the head noun of the subject right before a copula: "refunds" of "Refunds for
+    monthly plans are…", "delivery" of "Same-day delivery is…"; None when there is none ("…tried
+    to kill himself more than once, but was not allowed")."""
     start = copula
-    while start > 0 and tokens[start - 1] not in (",", ";", ":") and start > copula - 8:
+    while start > 0 and start > copula - 5 and tokens[start - 1] not in _CLAUSE_OPENERS:
         start -= 1
     head = None
     for k in range(start, copula):

@@ -729,7 +729,9 @@ def _numbers_of_another_part(
 
 
 def _counts_a_thing(n: Number) -> bool:
-    return n.at >= 0 and n.count and not n.ordinal and bool(n.unit or n.counted)
+    """An exact count or amount of something ("$45", "30 Republicans"); a bound ("over 8,000
+    sketches") may be a total the page breaks down."""
+    return n.at >= 0 and n.count and not n.ordinal and not n.qualifier and bool(n.unit or n.counted)
 
 
 def _given_to_another(

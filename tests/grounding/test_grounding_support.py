@@ -1274,6 +1274,17 @@ def test_a_clause_that_may_be_about_the_part_keeps_its_number(engine: Engine) ->
     assert not _capped(engine, "On 1 February 1958, United defeated Arsenal 5–4.", scores)
 
 
+def test_a_range_or_a_bracket_opens_no_clause(engine: Engine) -> None:
+    a = analyse("Residents are between 30 and 40 years old.")
+    assert len(set(a.clauses)) == 1
+    page = (
+        "The art department produced more than 15,000 sketches and drawings of costumes, sets, "
+        "and other items needed for the film (8,000 alone for the costumes)."
+    )
+    claim = "There were over 8,000 sketches for the costumes and 100 wardrobe fabricators."
+    assert not _capped(engine, claim, page + " A staff of 100 wardrobe fabricators made them.")
+
+
 def test_instead_of_sets_a_thing_aside_without_negating_it(engine: Engine) -> None:
     page = "He attended Monsignor Scanlan High School instead of Teaneck High School."
     claim = "Instead of attending Teaneck High School, he attended Monsignor Scanlan High School."
@@ -1417,3 +1428,5 @@ def test_not_available_negates_what_is_not_available() -> None:
     # A property says nothing against the thing, nor does an exception
     assert "plan" not in analyse("Annual plans are not refundable.").negates
     assert "drug" not in analyse("The drug is not available without a prescription.").negates
+    # Only a subject right before the copula: "…more than once, but was not allowed"
+    assert analyse("He tried to leave more than once, but was not allowed.").negates == {"allow"}
