@@ -1249,16 +1249,10 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
         # Only the same amount: a bound met by a larger number ("more than 2 weeks" by "18 days")
         # reads an amount of one unit as a measure of the other.
         ratio = _SPAN_RATIOS.get((claim.unit, evidence.unit))
-        if ratio is None:
+        about = "about" in (claim.qualifier, evidence.qualifier)
+        if ratio is None or (claim.qualifier != evidence.qualifier and not about):
             return False
-        if claim.qualifier != evidence.qualifier and "about" not in (
-            claim.qualifier,
-            evidence.qualifier,
-        ):
-            return False
-        return math.isclose(
-            c * ratio, e, rel_tol=0.1 if "about" in (claim.qualifier, evidence.qualifier) else 1e-9
-        )
+        return math.isclose(c * ratio, e, rel_tol=0.1 if about else 1e-9)
     if claim.rate and evidence.rate and claim.rate != evidence.rate:
         return False
     # "1 pm" is the page's "13:00". The page's text stays as written: rewritten ("13:00 pm" or "1
@@ -1589,7 +1583,7 @@ def analyse(text: str) -> Analysis:
         t[0].isupper()
         and tokens[i] not in STOPWORDS
         and i not in numeral
-        and (i > 0 and not after_colon[i] and not german or len(t) > 1 and t.isupper())
+        and ((i > 0 and not after_colon[i] and not german) or (len(t) > 1 and t.isupper()))
         for i, t in enumerate(tokens_raw)
     ]
     names = {stem(t) for t, name in zip(tokens_raw, is_name, strict=True) if name}

@@ -698,6 +698,7 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
 
 
 def _clause_stems(a: Analysis, clause: int) -> set[str]:
+    """The stems of one clause of `a` (`Analysis.clauses`)."""
     return {s for s, k in zip(a.stems, a.clauses, strict=True) if k == clause}
 
 
@@ -785,7 +786,7 @@ def _hours(a: Analysis) -> list[tuple[Number, Number]]:
         clock = len(n.text) <= 2 and len(minutes) == 2 and minutes.isdigit() and int(minutes) < 60
         if clock and after and after.unit in ("am", "pm"):
             n = replace(n, unit=after.unit)  # "10:30 am" reads as "10", then "30 am"
-        if n.unit in ("am", "pm") or clock and n.value < 24:
+        if n.unit in ("am", "pm") or (clock and n.value < 24):
             times.append(n)
         k += 2 if clock else 1
     # A page on the 24-hour clock ("08:00 to 20:00") says which half of the day each hour is in.
@@ -891,11 +892,10 @@ def _reversed(
     moves = [m for m in changes(claim.tokens) if m[0] != m[1]]
     if not moves:
         return []
-    stated = {m for c in cands for m in changes(c.analysis.tokens)}
+    each = [set(changes(c.analysis.tokens)) for c in cands]
+    stated = set().union(*each)
     return [
-        (a, b)
-        for a, b in moves
-        if (a, b) not in stated and any((b, a) in changes(c.analysis.tokens) for c in cands[:near])
+        (a, b) for a, b in moves if (a, b) not in stated and any((b, a) in m for m in each[:near])
     ]
 
 
