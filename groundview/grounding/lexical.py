@@ -121,6 +121,30 @@ _NUMBER_WORDS.update(
         for units in _UNITS_WORDS.split("|")
     }
 )
+# Other languages' counts as words, so that "sechs Jahre" is 6 years and "dos semanas" no three.
+# Left out where English or a name uses the word: "one"'s kin ("un", "uno", "ein", all articles),
+# Spanish "once" (11), French "sept" (September), "neuf" (new) and "cent", German "elf", Italian
+# "due", "sei" (are) and "otto".
+_NUMBER_WORDS.update(
+    (word, value)
+    for value, names in {
+        2: "dos deux zwei dois duas",
+        3: "tres três trois drei tre",
+        4: "cuatro quatre vier quatro quattro",
+        5: "cinco cinq fünf cinque",
+        6: "seis sechs",
+        7: "siete sieben sete sette",
+        8: "ocho huit acht oito",
+        9: "nueve neun nove",
+        10: "diez dix zehn dez dieci",
+        12: "doce douze zwölf doze dodici",
+        15: "quince quinze fünfzehn quindici",
+        20: "veinte vingt zwanzig vinte venti",
+        30: "treinta trente dreißig trinta trenta",
+        100: "cien hundert cem cento",
+    }.items()
+    for word in names.split()
+)
 _SCALES = {
     "thousand": 1e3,
     "million": 1e6,

@@ -1078,6 +1078,19 @@ def test_other_languages_units_and_rates_are_read() -> None:
     assert [n.is_year for n in analyse("该公司成立于2020年。").numbers] == [True]
 
 
+def test_other_languages_counts_written_as_words_are_numbers() -> None:
+    assert _backs("Die Garantie gilt 6 Jahre.", "Die Garantie gilt sechs Jahre.")
+    assert not _backs("Die Garantie gilt 5 Jahre.", "Die Garantie gilt sechs Jahre.")
+    assert _backs("Tiene 14 días para devolverlo.", "Tiene dos semanas para devolverlo.")
+    assert not _backs("Tiene 3 semanas para devolverlo.", "Tiene dos semanas para devolverlo.")
+    assert _backs("Vous avez 3 jours.", "Vous avez trois jours.")
+    assert not _backs("Você tem 30 dias.", "Você tem três meses.")
+    # Words that are English too, or something else in their own language, stay words
+    assert analyse("Tu sei il benvenuto.").numbers == []
+    assert analyse("Un téléphone neuf.").numbers == []
+    assert analyse("It is due once a year.").numbers == []
+
+
 def test_percentage_points_and_quarters_are_numbers_of_their_own() -> None:
     assert not _backs("The rate rose by 0.25 percentage points.", "The rate rose 0.25%.")
     assert _backs("The rate rose by 0.25 percentage points.", "It rose 0.25 percentage points.")
