@@ -171,6 +171,8 @@ _CURRENCY_CODES = {
     "jpy": "yen",
     "cny": "yuan",
     "rmb": "yuan",
+    # The rest are their own unit: "NOK 4.8 billion" is an amount, not a name "NOK".
+    **{c: c for c in words("nok sek dkk chf cad aud nzd inr krw brl mxn zar sgd hkd pln")},
 }
 # Units that change what a number means; spellings map to one name.
 UNITS = {
@@ -564,8 +566,12 @@ _CJK_SPAN_UNIT = {
 }
 
 
-# "USD 20" is "$20", and "JPY 500" is "500 JPY" (yen, where "¥500" may be yuan).
-_CODE_BEFORE = re.compile(r"\b(USD|EUR|GBP|JPY|CNY|RMB)\s?(\d[\d.,]*)")
+# "USD 20" is "$20", and "JPY 500" is "500 JPY" (yen, where "¥500" may be yuan); "NOK 4.8 billion"
+# is "4.8 billion NOK".
+_CODE_BEFORE = re.compile(
+    r"\b(USD|EUR|GBP|JPY|CNY|RMB|NOK|SEK|DKK|CHF|CAD|AUD|NZD|INR|KRW|BRL|MXN|ZAR|SGD|HKD|PLN)\s?"
+    r"(\d[\d.,]*(?:\s(?:thousand|million|billion|trillion)\b)?)"
+)
 _SIGN_OF_CODE = {"USD": "$", "EUR": "€", "GBP": "£"}
 
 
@@ -672,6 +678,9 @@ def _foreign_month(m: re.Match[str]) -> str:
 
 
 _DIGIT = re.compile(r"\d")
+# "7¼ miles" is 7.25 miles, not 7.
+_VULGAR_FRACTION = re.compile(r"(?<![\d.,])(\d+)\s?([¼½¾])")
+_FRACTION_DIGITS = {"¼": "25", "½": "5", "¾": "75"}
 
 
 def _degrees(m: re.Match[str]) -> str:
@@ -694,6 +703,7 @@ def normalise(text: str) -> str:
         text = _DOTTED_DATE.sub(_dotted_date, text)
         text = _FOREIGN_MONTH.sub(_foreign_month, text)
         text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", ",", m.group(0)), text)
+        text = _VULGAR_FRACTION.sub(lambda m: f"{m.group(1)}.{_FRACTION_DIGITS[m.group(2)]}", text)
         text = _CODE_BEFORE.sub(_code_before, text)
         text = _ISO_DATE.sub(lambda m: _spelled_date(m.group(3), m.group(2), m.group(1)), text)
         text = _CLOCK.sub(_clock, text)
@@ -1250,10 +1260,24 @@ def _readings(n: Number) -> list[Number]:
 
 
 _SPANS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
+# Metric measures convert as exactly: "1.3 km" is "1,300 metres", "0.5 l" is "500 ml".
+_MEASURES = (
+    {"mm": 1e-3, "cm": 1e-2, "meters": 1.0, "km": 1e3},
+    {"mg": 1e-3, "g": 1.0, "kg": 1e3},
+    {"ml": 1e-3, "l": 1.0},
+    {"w": 1.0, "kw": 1e3, "mw": 1e6, "gw": 1e9},
+)
 _SPAN_RATIOS = {
     **{(a, b): x / y for a, x in _SPANS.items() for b, y in _SPANS.items() if a != b},
     ("months", "years"): 1 / 12,
     ("years", "months"): 12.0,
+    **{
+        (a, b): x / y
+        for scale in _MEASURES
+        for a, x in scale.items()
+        for b, y in scale.items()
+        if a != b
+    },
 }
 
 
@@ -1269,7 +1293,8 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
         return any(numbers_match(c, e) for c in _readings(claim) for e in _readings(evidence))
     c, e = claim.value, evidence.value
     if claim.unit and evidence.unit and not same_unit(claim.unit, evidence.unit):
-        # "12 months" is "1 year", and "2 weeks" "14 days": exactly, as a page converts them.
+        # "12 months" is "1 year", "2 weeks" "14 days" and "1.3 km" "1,300 m": exactly, as a page
+        # converts them.
         # Only the same amount: a bound met by a larger number ("more than 2 weeks" by "18 days")
         # reads an amount of one unit as a measure of the other.
         ratio = _SPAN_RATIOS.get((claim.unit, evidence.unit))
@@ -1397,11 +1422,15 @@ def is_negation(token: str) -> bool:
     return token in _NEGATION_CUES or token.endswith(("n't", "n’t"))
 
 
-def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
+def _negated_stems(
+    tokens: list[str], stems: list[str], clauses: Sequence[int] = ()
+) -> frozenset[str]:
     """The content stems in a negation's scope: the first content word within six tokens after the
     cue (an "-ly" adverb is skipped: "not currently insured" negates "insured"), and the word right
     after it for a cue that negates a noun phrase, as "does not have" does: "does not have a solid
-    surface" is "has no solid surface" and "without a solid surface"."""
+    surface" is "has no solid surface" and "without a solid surface". A negation in a condition
+    states nothing: "they expire if not used by 31 March" is what "they must be used by 31 March"
+    says, so a cue after "if" or "unless" in its clause (`Analysis.clauses`) is passed over."""
     out: set[str] = set()
 
     def plain(t: str) -> bool:
@@ -1414,12 +1443,17 @@ def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
             continue
         if "until" in tokens[i + 1 : i + 5]:  # "she did not win it until 1998": she won it
             continue
-        for j in range(i + 1, min(len(tokens), i + 7)):
+        if clauses and _in_condition(tokens, clauses, i):
+            continue
+        # "no longer" negates what follows it, as "not" does: "no longer have access"
+        no_longer = t == "no" and tokens[i + 1 : i + 2] == ["longer"]
+        for j in range(i + 2 if no_longer else i + 1, min(len(tokens), i + 7)):
             u = tokens[j]
             if not plain(u) or (u.endswith("ly") and len(u) > 4):
                 continue
             out.add(stems[j])
-            noun_phrase = t in _NOUN_NEGATIONS or _owns(tokens, i, j)
+            owned = no_longer and tokens[i + 2] in _HAVE
+            noun_phrase = (t in _NOUN_NEGATIONS and not no_longer) or owned or _owns(tokens, i, j)
             if noun_phrase and j + 1 < len(tokens) and plain(tokens[j + 1]):
                 out.add(stems[j + 1])
             if (
@@ -1434,6 +1468,17 @@ def _negated_stems(tokens: list[str], stems: list[str]) -> frozenset[str]:
                     out.add(stems[head])
             break
     return frozenset(out)
+
+
+_CONDITIONS = frozenset(["if", "unless"])
+
+
+def _in_condition(tokens: Sequence[str], clauses: Sequence[int], i: int) -> bool:
+    """Is the negation cue at `i` in a condition: "if" or "unless" before it in its clause?"""
+    start = i
+    while start > 0 and clauses[start - 1] == clauses[i]:
+        start -= 1
+    return not _CONDITIONS.isdisjoint(tokens[start:i])
 
 
 # "Refunds for monthly plans are not available" says there are no refunds for them, as "no
@@ -1465,6 +1510,7 @@ def _subject_head(tokens: Sequence[str], copula: int, plain: Callable[[str], boo
 _NAME_JOINERS = frozenset(["of", "the", "and", "for", "de", "del", "la", "le", "von", "van"])
 # Three letters at least: two-letter initials are too often someone's ("Marloes Arts" is no "MA").
 _ACRONYM = re.compile(r"[A-Z]{3,6}")
+_POSSESSIVE = re.compile(r"['’]s$")
 
 
 def _initials(words_: Sequence[str]) -> frozenset[str]:
@@ -1548,6 +1594,12 @@ def _listed_counts(text: str) -> set[str]:
     return out
 
 
+def _amount_before(tokens: Sequence[str], i: int) -> bool:
+    """Does a number end right before token `i` ("5 Euro", "4.8 billion NOK")?"""
+    before = tokens[i - 1]
+    return before[0].isdigit() or (before in _SCALES and i > 1 and tokens[i - 2][0].isdigit())
+
+
 def _numeral_words(tokens: Sequence[str]) -> set[int]:
     """Positions of the words that are part of a number, not words of their own: the "century" of
     "12th century" (the number is the whole span of years)."""
@@ -1561,12 +1613,33 @@ def _numeral_words(tokens: Sequence[str]) -> set[int]:
 
 _SIGNED_UNITS = frozenset(
     ["dollars", "euros", "pounds", "yen", "yuan", "percent", "celsius", "fahrenheit"]
+    + [code for code, unit in _CURRENCY_CODES.items() if code == unit]
 )
 # Words only German writes often; "die", "was", "also" and "in" are English too.
 _GERMAN_WORDS = words(
     "der das und ist nicht mit für auf dem den eine einer einen wird sind werden auch oder bei nach"
     " zum zur vom im ab bis"
 )
+
+
+def _subject(tokens_raw: Sequence[str], tokens: Sequence[str], clauses: Sequence[int]) -> str:
+    """The stem of the first capitalised word of the first clause with a word in it ("In 2016,
+    the Cubs won" is about the Cubs), "" when that clause has none: "The club, second-bottom of
+    the Championship, has won…" is about no championship."""
+    first = next(
+        (clauses[i] for i, t in enumerate(tokens) if t not in STOPWORDS and t[0].isalpha()), None
+    )
+    return next(
+        (
+            stem(t)
+            for t, k in zip(tokens_raw, clauses, strict=True)
+            if k == first
+            and t[0].isupper()
+            and t.lower() not in STOPWORDS
+            and t.lower() not in MONTHS
+        ),
+        "",
+    )
 
 
 def analyse(text: str) -> Analysis:
@@ -1588,7 +1661,11 @@ def analyse(text: str) -> Analysis:
     numeral |= {
         i
         for i, t in enumerate(tokens)
-        if UNITS.get(t) in _SIGNED_UNITS and i > 0 and tokens[i - 1][0].isdigit()
+        if UNITS.get(t) in _SIGNED_UNITS and i > 0 and _amount_before(tokens, i)
+    }
+    # A unit's symbol is no name either: "447 GW" names nothing a page must mention.
+    unit_symbols = {
+        i for i, t in enumerate(tokens) if t in UNITS and i and _amount_before(tokens, i)
     }
     # German capitalises every noun: there a capital marks no name. Read before `normalise`, which
     # writes "im Monat" as "a month".
@@ -1607,20 +1684,14 @@ def analyse(text: str) -> Analysis:
         t[0].isupper()
         and tokens[i] not in STOPWORDS
         and i not in numeral
+        and i not in unit_symbols
         and ((i > 0 and not after_colon[i] and not german) or (len(t) > 1 and t.isupper()))
         for i, t in enumerate(tokens_raw)
     ]
     names = {stem(t) for t, name in zip(tokens_raw, is_name, strict=True) if name}
     negated = any(t in NEGATIONS or t.endswith("n't") for t in tokens)
-    subject = next(
-        (
-            stem(t)
-            for t in tokens_raw
-            if t[0].isupper() and t.lower() not in STOPWORDS and t.lower() not in MONTHS
-        ),
-        "",
-    )
-    negates = _negated_stems(tokens, stems)
+    subject = _subject(tokens_raw, tokens, clauses)
+    negates = _negated_stems(tokens, stems, clauses)
     return Analysis(
         tokens,
         stems,
@@ -1630,7 +1701,9 @@ def analyse(text: str) -> Analysis:
         negated=negated,
         subject=subject,
         negates=negates,
-        acronyms=frozenset(t.lower() for t in tokens_raw if _ACRONYM.fullmatch(t)),
+        acronyms=frozenset(
+            t.lower() for t in (_POSSESSIVE.sub("", t) for t in tokens_raw) if _ACRONYM.fullmatch(t)
+        ),
         runs=_name_runs(tokens_raw, is_name),
         clauses=tuple(clauses),
     )

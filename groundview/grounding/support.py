@@ -14,11 +14,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from .lexical import (
+    MONTHS,
     STOPWORDS,
     Analysis,
     Number,
@@ -191,6 +192,7 @@ def claim_features(
         or _reversed(claim, cands)
         or _hour_of_another(claim, cands)
         or _numbers_of_another_part(claim, cands)
+        or _number_stated_elsewhere(claim, cands)
     ):
         num_conflict = 1.0
     names = sorted(claim.names)
@@ -225,6 +227,8 @@ def claim_features(
         or _opposed(claim, cands)
         or _opposed_here(claim, cands)
         or _swapped(claim, cands)
+        or _hedged(claim, cands)
+        or _said_by_another(claim, cands)
     )
     neg_mismatch = 1.0 if contrary else 0.0
     return [
@@ -273,6 +277,11 @@ class Gaps:
     # ("2.4", "2.7" for "eased to 2.7% from 2.4%" against "eased to 2.4% from 2.7%")
     swapped: list[tuple[str, str]]
     words: list[str]  # other content words no candidate states
+    # the hedges ("may", "likely") with which the best candidates state what the claim states as
+    # certain
+    hedged: list[str] = field(default_factory=list)
+    # the speaker the claim gives words to that the best candidates give to someone else
+    speakers: list[str] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(
@@ -284,6 +293,8 @@ class Gaps:
             or self.opposed
             or self.swapped
             or self.words
+            or self.hedged
+            or self.speakers
         )
 
 
@@ -348,6 +359,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
                     *_year_of_another(claim, cands),
                     *_hour_of_another(claim, cands),
                     *_numbers_of_another_part(claim, cands),
+                    *_number_stated_elsewhere(claim, cands),
                 ]
             ),
             *(_capitalised(t) for t in _surface(claim, _names_of_another(claim, cands))),
@@ -357,6 +369,8 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         opposed,
         [*_swapped(claim, cands), *((f"{a:g}", f"{b:g}") for a, b in _reversed(claim, cands))],
         _surface(claim, words),
+        _hedged(claim, cands),
+        [_capitalised(t) for t in _surface(claim, _said_by_another(claim, cands))],
     )
 
 
@@ -881,6 +895,162 @@ def _names_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
         ):
             out.append(name)
     return out
+
+
+# Verbs that give what someone said, as news writes them; and the words before a speaker that give
+# what follows as theirs ("according to", "según", "selon", "laut").
+_SAYING = words(
+    "said says told warned warns called calls described describes argued argues stated claimed"
+    " claims insisted insists admitted predicted urged criticised criticized praised explained"
+    " suggested acknowledged conceded stressed emphasised emphasized dijo afirmó aseguró declaró"
+    " explicó señaló recordó calificó advirtió déclaré affirmé expliqué averti souligné sagte"
+    " erklärte betonte warnte disse afirmou explicou alertou"
+)
+_ACCORDING = words("according según selon laut")
+_SPEAKERS = frozenset(["he", "she", "they", "we", "i"])
+
+
+def _speaker_and_words(claim: Analysis) -> tuple[set[str], set[str]]:
+    """Who the claim says said something, and the content stems of what they said: ({"shah"},
+    {"comparable", "scheme", ...}) for "Council leader Priya Shah warned that comparable schemes
+    had overrun by up to 40%". Empty when the claim gives no one's words."""
+    tokens, stems = claim.tokens, claim.stems
+    names = claim.names | {claim.subject}  # a name that opens the claim is no `names`'
+    for i, t in enumerate(tokens):
+        if t in _SAYING:
+            speaker = {s for s in stems[max(0, i - 5) : i] if s in names}
+            said = stems[i + 1 :]
+        elif t in _ACCORDING:
+            start = i + 2 if tokens[i + 1 : i + 2] == ["to"] else i + 1
+            end = start
+            while end < len(tokens) and stems[end] in names:
+                end += 1
+            speaker, said = set(stems[start:end]), stems[end:]
+        else:
+            continue
+        content = set(claim.content)
+        return (speaker, {s for s in said if s in content} - speaker) if speaker else (set(), set())
+    return set(), set()
+
+
+def _said_by_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The speaker the claim gives someone's words to, when the candidate that states those words
+    best gives them to someone else and no candidate naming the speaker states them as well:
+    "Priya Shah warned that similar projects had overrun by 40%" against "Priya Shah said the
+    vote was a turning point. Gareth Lyle warned that similar projects had run over budget by as
+    much as 40 percent." A sentence whose speaker is a pronoun may be quoting the claim's speaker,
+    so it tells nothing."""
+    speaker, said = _speaker_and_words(claim)
+    if len(said) < 3:
+        return []
+    each = [_stems([c]) for c in cands]
+    overlap = [len(said & stems) for stems in each]
+    best = max(range(len(cands)), key=lambda i: overlap[i], default=None)
+    if best is None or overlap[best] < max(2, len(said) / 2):
+        return []
+    tokens = set(cands[best].analysis.tokens)
+    if speaker & each[best] or not _SAYING & tokens or _SPEAKERS & tokens:
+        return []
+    naming = [o for o, stems in zip(overlap, each, strict=True) if speaker & stems]
+    if not naming or max(naming) * 2 > overlap[best]:
+        return []  # a speaker no candidate names is `name_missing`'s
+    return sorted(speaker)
+
+
+def _number_stated_elsewhere(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.75
+) -> list[Number]:
+    """The claim's counts and amounts that one of the best candidates, stating most of the rest of
+    the number's clause, gives as another number of its unit, while every sentence that states the
+    claim's number states less of that clause: "Spring rainfall was 61% of the long-term average"
+    against "Rainfall between March and May was 38 percent of the long-term average. Reservoir
+    levels stood at 61 percent." A candidate with a pronoun may be about something else."""
+    content = set(claim.content)
+    each = [_stems([c], claim) for c in cands]
+    out: list[Number] = []
+    for n in claim.numbers:
+        if n.listed or not n.count or n.at < 0:
+            continue
+        rest = _clause_stems(claim, claim.clauses[n.at]) & content
+        if len(rest) < 2:
+            continue
+        owners = [
+            i for i, c in enumerate(cands) if any(numbers_match(n, m) for m in c.analysis.numbers)
+        ]
+        if not owners:
+            continue  # an unbacked number is `num_missing`'s
+        stated = [len(rest & stems) for stems in each]
+        most = max(stated[i] for i in owners)
+        if any(
+            i not in owners
+            and stated[i] >= share * len(rest)
+            and stated[i] > most
+            and not _PRONOUNS.intersection(cands[i].analysis.tokens)
+            and any(
+                m.count
+                and m.is_year == n.is_year
+                and same_unit(m.unit, n.unit)
+                and not numbers_match(n, m)
+                for m in cands[i].analysis.numbers
+            )
+            for i in range(min(near, len(cands)))
+        ):
+            out.append(n)
+    return out
+
+
+_HEDGES = words(
+    "may might possibly perhaps likely probably reportedly allegedly apparently appeared appears"
+    " seems seemed hoped hopes suggest suggests suggested whether unclear unconfirmed rumoured"
+    " rumored speculated"
+)
+# A claim that says what someone can, could or is allowed to do reads "may" as permission.
+_MODALS = words("can could may might able allowed permitted")
+
+
+def _hedges_in(a: Analysis, words_: set[str]) -> set[str]:
+    """The hedges of the clause of `a` that states the most of `words_` ("may" of a month aside)."""
+    counts: dict[int, int] = {}
+    for s, k in zip(a.stems, a.clauses, strict=True):
+        if s in words_:
+            counts[k] = counts.get(k, 0) + 1
+    if not counts:
+        return set()
+    clause = max(counts, key=lambda k: counts[k])
+    out = set()
+    for i, (t, k) in enumerate(zip(a.tokens, a.clauses, strict=True)):
+        if k != clause or t not in _HEDGES:
+            continue
+        if t == "may" and any(
+            u[0].isdigit() or (u in MONTHS and u != "may") for u in a.tokens[max(0, i - 3) : i + 2]
+        ):
+            continue  # "10 May", "between March and May"
+        out.add(t)
+    return out
+
+
+def _hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The hedges with which every best candidate states what the claim states as certain: "The
+    trust said predation was the proven main cause" against "The trust said the main causes were
+    likely to be predation…", "Engineers have decided to replace the bridge" against "Engineers
+    will decide whether to replace the bridge". The hedge must stand in the clause that states the
+    claim's words: "It may reopen in May; the museum holds 200 works" hedges nothing of the works."""
+    if _MODALS.intersection(claim.tokens) or _HEDGES.intersection(claim.tokens):
+        return []
+    content = set(claim.content)
+    if len(content) < 3:
+        return []
+    stated = [content & _stems([c], claim) for c in cands[:near]]
+    if not stated:
+        return []
+    best = max(len(x) for x in stated)
+    if best < 0.6 * len(content):
+        return []
+    tops = [(c, x) for c, x in zip(cands, stated, strict=False) if len(x) == best]
+    found = [_hedges_in(c.analysis, x) for c, x in tops]
+    if all(found):
+        return sorted(set().union(*found))
+    return []
 
 
 def _reversed(

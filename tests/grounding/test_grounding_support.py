@@ -1443,3 +1443,98 @@ def test_not_available_negates_what_is_not_available() -> None:
     assert "drug" not in analyse("The drug is not available without a prescription.").negates
     # Only a subject right before the copula: "…more than once, but was not allowed"
     assert analyse("He tried to leave more than once, but was not allowed.").negates == {"allow"}
+
+
+def test_a_unit_or_currency_code_beside_a_number_is_no_name() -> None:
+    revenue = analyse("Revenue rose 12% to NOK 4.8 billion on strong demand.")
+    assert "nok" not in revenue.names
+    assert _backs("Revenue rose to 4.8 billion Norwegian kroner.", "Revenue was NOK 4.8 billion.")
+    assert not _backs("Revenue rose to 4.8 billion Norwegian kroner.", "Revenue was NOK 4 billion.")
+    assert "gw" not in analyse("The world added 447 GW of solar.").names
+    # Beside no number it is a name as before
+    assert "gw" in analyse("The plant is run by GW Energy.").names
+
+
+def test_an_acronym_with_a_possessive_is_still_an_acronym() -> None:
+    assert analyse("The Cubs had MLB's best record.").acronyms == {"mlb"}
+
+
+def test_a_vulgar_fraction_is_part_of_its_number() -> None:
+    assert [n.value for n in analyse("a 7¼-mile railway, 1½ hours away").numbers] == [7.25, 1.5]
+    assert not _backs("a 7-mile railway", "a 7¼-mile railway")
+
+
+def test_metric_measures_convert_exactly() -> None:
+    assert _backs("She sank 1,300 metres from the shore.", "She sank 1.3 km from the shore.")
+    assert _backs("Add 500 ml of water.", "Add 0.5 l of water.")
+    assert _backs("A 2,000 MW plant.", "A 2 GW plant.")
+    assert not _backs("She sank 1,300 metres from the shore.", "She sank 2 km from the shore.")
+    assert not _backs("Add 500 ml of water.", "Add 500 g of flour.")
+
+
+def test_a_negation_in_a_condition_states_nothing() -> None:
+    assert analyse("They'll expire if not used by 31 March.").negates == frozenset()
+    assert analyse("If you can't access that email, contact support.").negates == frozenset()
+    # The main clause's negation still counts
+    assert analyse("If you cancel, you will not be refunded.").negates == {stem("refunded")}
+    # "no longer have access" negates the access
+    assert analyse("You no longer have access to the beta.").negates == {stem("access")}
+
+
+def test_the_subject_is_not_read_from_an_aside() -> None:
+    assert analyse("The club, second-bottom of the Championship, has won two games.").subject == ""
+    assert analyse("In 2016, the Cubs won the World Series.").subject == stem("Cubs")
+    assert analyse("Jupiter has 95 moons.").subject == stem("Jupiter")
+
+
+def test_words_given_to_another_speaker_cap_the_claim(engine: Engine) -> None:
+    article = (
+        "Council leader Priya Shah said the vote was a turning point for the city. "
+        "Opposition spokesman Gareth Lyle warned that similar projects elsewhere had run over "
+        "budget by as much as 40 percent."
+    )
+    claim = "Priya Shah warned that similar projects elsewhere had run over budget by 40 percent."
+    assert _capped(engine, claim, article)
+    assert not _capped(engine, claim.replace("Priya Shah", "Gareth Lyle"), article)
+    # A quote given with a pronoun may be the claim's speaker's
+    quoted = (
+        'Priya Shah spoke after the vote. "Similar projects elsewhere ran over budget," she said.'
+    )
+    assert not _capped(
+        engine, "Priya Shah said similar projects elsewhere ran over budget.", quoted
+    )
+    cands = [_candidate(i, s) for i, s in enumerate(article.split(". "))]
+    assert gaps(analyse(claim), cands).speakers == ["Priya Shah"]
+
+
+def test_a_number_the_sentence_stating_the_rest_gives_differently_caps_the_claim(
+    engine: Engine,
+) -> None:
+    article = (
+        "Rainfall between March and May was 38 percent of the long-term average. "
+        "Reservoir levels stood at 61 percent and 54 percent respectively."
+    )
+    assert _capped(engine, "Spring rainfall was 61% of the long-term average.", article)
+    assert not _capped(engine, "Spring rainfall was 38% of the long-term average.", article)
+    assert not _capped(engine, "Reservoir levels stood at 61%.", article)
+
+
+def test_a_claim_stating_as_certain_what_the_evidence_hedges_is_capped(engine: Engine) -> None:
+    report = (
+        "The trust said the main causes were likely to be the loss of wet grassland and "
+        "predation by foxes and crows."
+    )
+    assert _capped(
+        engine, "The trust said predation by foxes and crows was the main cause.", report
+    )
+    assert not _capped(
+        engine, "The trust said predation by foxes and crows was likely a main cause.", report
+    )
+    # "may" of permission, and the month, hedge nothing
+    policy = "Staff may work from home up to three days a week if their manager agrees."
+    assert not _capped(engine, "Staff can work from home three days a week.", policy)
+    dated = "Rainfall between March and May was 38 percent of the long-term average."
+    assert not _capped(engine, "Spring rainfall was 38 percent of the long-term average.", dated)
+    cands = [_candidate(0, report)]
+    claim = analyse("The trust said predation by foxes and crows was the main cause.")
+    assert gaps(claim, cands).hedged == ["likely"]
