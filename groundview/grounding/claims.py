@@ -305,7 +305,15 @@ _NO_CHECK_START = re.compile(
     r"|let me (?:know|explain|help|check|summari[sz]e)\b"
     r"|(?:i )?hope (?:this|that|it|the above)(?: (?:summary|answer|information|overview))? "
     r"(?:helps|is helpful|was helpful|is useful|clears (?:things|it|that) up|answers your question)"
-    r"|have an? (?:great|good|nice|wonderful|lovely) (?:day|one|week|weekend|evening)\b"
+    r"|have an? (?:great|good|nice|wonderful|lovely|safe) (?:day|one|week|weekend|evening|trip|"
+    r"flight|stay|time|holiday|ride|journey|visit)\b"
+    r"|enjoy (?:your|the) (?:trip|ride|flight|stay|day|meal|holiday|visit|weekend|journey)[!.]?$"
+    r"|safe travels\b"
+    # Advice to ask a professional, as leaflets and support bots close: it states nothing to back.
+    r"|(?!.*\d)(?:please )?(?:check|speak|talk|consult|ask) (?:with )?(?:a|your) (?:pharmacist|doctor|gp|"
+    r"vet|lawyer|accountant|physician|dentist|midwife|nurse|healthcare (?:provider|professional))\b"
+    r"|(?!.*\d)if you(?:'re| are) (?:worried|concerned|unsure|in doubt)\b[^,]*,\s*(?:please )?"
+    r"(?:contact|call|see|ask|speak|talk|consult)\b"
     r"|(?:i'm |i am |we're |we are )?sorry to hear\b"
     # What the source leaves out cannot be backed by a citation from it.
     r"|(?:note:?\s*)?(?:the|this|these) (?:(?:provided |given |available |retrieved |above )?"
@@ -351,7 +359,7 @@ _NO_CHECK_OTHER = re.compile(
     r"|spero (?:di (?:esserti|esservi|esserle) stat[oa] d'aiuto|che (?:questo|ci[oò]) (?:ti|le|vi) "
     r"(?:aiuti|sia utile))|se hai (?:altre domande|bisogno)|fammi sapere\b|(?:mi dispiace|scusa)\b"
     # French
-    r"|(?:bonjour|merci|bien s[uû]r|avec plaisir|salut)(?:\s*[!.,]|\s+beaucoup|$)"
+    r"|(?:bonjour|merci|bien s[uû]r|avec plaisir|salut)(?:\s*[!.,]|\s+beaucoup|\s+et merci|$)"
     r"|merci (?:pour|de) (?:votre|ta|cette) (?:question|message|demande)"
     r"|je reste [àa] (?:votre|ta) disposition|impossible de (?:g[ée]n[ée]rer|trouver|r[ée]pondre)"
     r"|voici (?:ce que|les informations|un r[ée]sum[ée]|quelques)"

@@ -450,6 +450,14 @@ _ROUND_THE_CLOCK = re.compile(r"\b24\s?(?:/|x)\s?7(?:\s?/\s?365)?\b", re.IGNOREC
 # "12 per cent", as British writing has it, is "12 percent": read as "per" and "cent", it was a
 # number with no unit, which any "12" backed ("$12").
 _PER_CENT = re.compile(r"(?<=\d) per cent\b", re.IGNORECASE)
+# "twice a day" is "2 times a day", so that "once a day" is no "twice a day". Only how often in a
+# time: "won twice" may count what a page gives as two dates.
+_HOW_OFTEN = re.compile(
+    r"\b(once|twice|thrice)(?=\s+(?:(?:a|an|per|every|each)\s+(?:day|week|month|year|hour|night)"
+    r"|daily|weekly|monthly|yearly|annually|nightly)\b)",
+    re.IGNORECASE,
+)
+_TIMES = {"once": "1 times", "twice": "2 times", "thrice": "3 times"}
 # A date is written "Aug. 10", "10 Nov 2018" or "2018-11-10" as often as "August 10": one month
 # name for all, so a claim's "November" is found. An abbreviation counts only beside a number
 # ("Mar" alone is a word too); a numeric date only in ISO order (11/10 is ambiguous).
@@ -696,6 +704,7 @@ def normalise(text: str) -> str:
     text = _US_DOLLARS.sub("$", text)
     text = _ROUND_THE_CLOCK.sub("round the clock", text)
     text = _PER_CENT.sub(" percent", text)
+    text = _HOW_OFTEN.sub(lambda m: _TIMES[m.group(1).lower()], text)
     # Every page sentence passes here: the rules that need a digit or a CJK character to match
     # are skipped for a sentence without one (most of a long page).
     if _DIGIT.search(text):

@@ -193,6 +193,7 @@ def claim_features(
         or _hour_of_another(claim, cands)
         or _numbers_of_another_part(claim, cands)
         or _number_stated_elsewhere(claim, cands)
+        or _name_in_the_slot_of_another(claim, cands)
     ):
         num_conflict = 1.0
     names = sorted(claim.names)
@@ -363,6 +364,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
                 ]
             ),
             *(_capitalised(t) for t in _surface(claim, _names_of_another(claim, cands))),
+            *(_capitalised(t) for t in _surface(claim, _name_in_the_slot_of_another(claim, cands))),
         ],
         _surface(claim, negated),
         _surface(claim, denied),
@@ -1027,6 +1029,66 @@ def _hedges_in(a: Analysis, words_: set[str]) -> set[str]:
             continue  # "10 May", "between March and May"
         out.add(t)
     return out
+
+
+def _name_in_the_slot_of_another(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.75
+) -> list[str]:
+    """The claim's names that one of the best candidates, stating most of the rest of the name's
+    clause, replaces with another name after the same preposition, while every sentence naming the
+    claim's name states less of that clause, and none names the two together: "The concerts
+    opened in Stockholm in 2022" against "The concerts opened in London in May 2022. The group
+    formed in Stockholm." A candidate opening with a pronoun may be about the claim's name."""
+    content = set(claim.content)
+    each = [_stems([c], claim) for c in cands]
+    runs = {n: set(names) for names, _ in claim.runs for n in names}
+    out: list[str] = []
+    seen: set[str] = set()
+    for i, n in enumerate(claim.stems):
+        if n not in claim.names or n in seen or len(n) < 2 or i == 0 or n in _CALENDAR:
+            continue
+        own = runs.get(n, {n})
+        seen |= own
+        before = claim.tokens[i - 1]
+        if before not in _SLOTS:
+            continue
+        rest = (_clause_stems(claim, claim.clauses[i]) & content) - own
+        if len(rest) < 2:
+            continue
+        owners = [k for k, st in enumerate(each) if own & st]
+        if not owners:
+            continue
+        stated = [len(rest & st) for st in each]
+        most = max(stated[k] for k in owners)
+        for k in range(min(near, len(cands))):
+            if k in owners or stated[k] < share * len(rest) or stated[k] <= most:
+                continue
+            a = cands[k].analysis
+            if _opens_with_pronoun(cands[k]):
+                continue
+            rivals = {
+                s
+                for j, s in enumerate(a.stems)
+                if j and a.tokens[j - 1] == before and s in a.names and s not in claim.names
+            }
+            # A page that names both together relates them: "Honolulu is in Hawaii" backs "born
+            # in Hawaii" beside "born in Honolulu".
+            if any(not any(r in each[m] for m in owners) for r in rivals):
+                out.append(n)
+                break
+    return out
+
+
+# Prepositions that give a name its part in a claim: a place, a team, a maker.
+_SLOTS = words("in at near for from to by of with as")
+# Months and weekdays are capitalised but name no one: a date is the numbers' business.
+_CALENDAR = frozenset(
+    stem(w)
+    for w in words(
+        "january february march april may june july august september october november december"
+        " monday tuesday wednesday thursday friday saturday sunday"
+    )
+)
 
 
 def _hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:

@@ -355,6 +355,12 @@ def test_segments_cover_all_non_space_text(parts: list[str]) -> None:
         "还有其他问题随时问我。",
         "承知しました。",
         "他にご不明な点があればお気軽にどうぞ。",
+        # ... and a third probe (engine 0.7.11)
+        "Have a great trip!",
+        "Enjoy your ride!",
+        "Bonjour et merci pour votre message !",
+        "Please check with a pharmacist if you're unsure.",
+        "If you're worried about your child, please contact your doctor.",
     ],
 )
 def test_pleasantries_and_skip_messages_need_no_check_in_every_ui_language(sentence: str) -> None:
@@ -370,6 +376,8 @@ def test_pleasantries_and_skip_messages_need_no_check_in_every_ui_language(sente
         "Claro que el plan Pro cuesta 10 euros al mes.",
         "Il piano Pro costa 10 euro al mese.",
         "Have a look at the Pro plan, which costs $5.",
+        "Enjoy your ride on the new line, which opens in May.",
+        "Ask your doctor about dosage for children under 6.",
         "Le musée est ouvert de 9 h à 18 h.",
         "Die Datei darf höchstens 50 MB groß sein.",
         "O Brasil tem 26 estados.",

@@ -1088,7 +1088,7 @@ def test_other_languages_counts_written_as_words_are_numbers() -> None:
     # Words that are English too, or something else in their own language, stay words
     assert analyse("Tu sei il benvenuto.").numbers == []
     assert analyse("Un téléphone neuf.").numbers == []
-    assert analyse("It is due once a year.").numbers == []
+    assert analyse("Once due, it is paid.").numbers == []
 
 
 def test_percentage_points_and_quarters_are_numbers_of_their_own() -> None:
@@ -1538,3 +1538,11 @@ def test_a_claim_stating_as_certain_what_the_evidence_hedges_is_capped(engine: E
     cands = [_candidate(0, report)]
     claim = analyse("The trust said predation by foxes and crows was the main cause.")
     assert gaps(claim, cands).hedged == ["likely"]
+
+
+def test_how_often_in_words_is_a_number() -> None:
+    assert not _backs("Children can have half a tablet twice a day.", "Half a tablet once a day.")
+    assert _backs("Take 2 tablets 2 times a day.", "Take two tablets twice a day.")
+    # Only how often in a time: "won twice" and "once you sign in" count nothing
+    assert analyse("He won twice.").numbers == []
+    assert analyse("Once you sign in, open Settings.").numbers == []
