@@ -24,7 +24,7 @@ _UNITS_WORDS = (
 )
 _TOKEN_RE = re.compile(
     r"\d{3}0['’]?s\b|\d+(?:st|nd|rd|th|ST|ND|RD|TH)\b"
-    rf"|(?i:(?:{_TENS_WORDS})-(?:{_UNITS_WORDS}))\b"
+    rf"|(?i:(?:{_TENS_WORDS})-(?:{_UNITS_WORDS}))\b|(?i:dix-(?:sept|huit|neuf))\b"
     r"|\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*",
     re.UNICODE,
 )
@@ -142,6 +142,9 @@ _NUMBER_WORDS.update(
         20: "veinte vingt zwanzig vinte venti",
         30: "treinta trente dreißig trinta trenta",
         100: "cien hundert cem cento",
+        17: "dix-sept",
+        18: "dix-huit",
+        19: "dix-neuf",
     }.items()
     for word in names.split()
 )
@@ -1240,7 +1243,9 @@ def _ranges(
         signed = i2 < len(signs) and signs[i2] not in ("", "percent") and not signs[i]
         # "1500-2000 USD" is a range of prices, "1990-2000" of years
         dated = b.is_year or (a.is_year and not b.unit)
-        if not (digits and joined) or j != i + 1 or signed or dated or a.value >= b.value:
+        # "rose 12% to $4.8 billion" is a change and a new amount: two units, no range
+        units = bool(a.unit and b.unit and not same_unit(a.unit, b.unit))
+        if not (digits and joined) or j != i + 1 or signed or dated or units or a.value >= b.value:
             continue
         scale = _RANGE_SCALES.get(lowered[i2 + 1], 1.0) if j2 == i2 + 2 else 1.0
         value = a.value * scale if a.value * scale < b.value else a.value
@@ -1399,9 +1404,16 @@ def _number_stem(tok: str) -> str:
 
 # Words that negate what follows beside NEGATIONS ("non-exclusive", "fails to explain", "lacks a").
 _NEGATION_CUES = NEGATIONS | words("non fail fails failed unable lack lacks lacked")
+# The other languages the UI shows negate with words of their own (French "ne … pas" with the
+# "pas" before what it negates, German "nicht" before its adjective or participle).
+_FOREIGN_NOUN_NEGATIONS = words(
+    "kein keine keinen keinem keiner aucun aucune ningún ninguna ninguno nenhum nenhuma"
+)
+_FOREIGN_NEGATIONS = _FOREIGN_NOUN_NEGATIONS | words("não nunca nicht nie niemals pas jamais")
+_NEGATION_CUES |= _FOREIGN_NEGATIONS
 # Cues that take a noun phrase, so the word after the first one is negated as well ("no tie votes"),
 # as a negated "have" of ownership does ("does not have tie votes", `_owns`).
-_NOUN_NEGATIONS = words("no non none without lack lacks lacked")
+_NOUN_NEGATIONS = words("no non none without lack lacks lacked") | _FOREIGN_NOUN_NEGATIONS
 _DO = frozenset(["do", "does", "did"])
 _HAVE = frozenset(["have", "has", "had"])
 
@@ -1432,7 +1444,7 @@ def is_negation(token: str) -> bool:
 
 
 def _negated_stems(
-    tokens: list[str], stems: list[str], clauses: Sequence[int] = ()
+    tokens: list[str], stems: list[str], clauses: Sequence[int] = (), *, portuguese: bool = False
 ) -> frozenset[str]:
     """The content stems in a negation's scope: the first content word within six tokens after the
     cue (an "-ly" adverb is skipped: "not currently insured" negates "insured"), and the word right
@@ -1447,6 +1459,8 @@ def _negated_stems(
 
     for i, t in enumerate(tokens):
         if not is_negation(t) or (i + 1 < len(tokens) and tokens[i + 1] in _NOT_NEGATING):
+            continue
+        if portuguese and t == "no":  # "no fim de 1896": "in the", not "not"
             continue
         if tokens[i + 1 : i + 3] == ["help", "but"]:  # "I cannot help but notice": no negation
             continue
@@ -1624,6 +1638,10 @@ _SIGNED_UNITS = frozenset(
     ["dollars", "euros", "pounds", "yen", "yuan", "percent", "celsius", "fahrenheit"]
     + [code for code, unit in _CURRENCY_CODES.items() if code == unit]
 )
+# Words only Portuguese writes often ("em", not Spanish "en"; "não", not "no").
+_PORTUGUESE_WORDS = words(
+    "em não são também pelo pela pelos pelas ao aos você isso uma foi fica às é está"
+)
 # Words only German writes often; "die", "was", "also" and "in" are English too.
 _GERMAN_WORDS = words(
     "der das und ist nicht mit für auf dem den eine einer einen wird sind werden auch oder bei nach"
@@ -1698,9 +1716,16 @@ def analyse(text: str) -> Analysis:
         for i, t in enumerate(tokens_raw)
     ]
     names = {stem(t) for t, name in zip(tokens_raw, is_name, strict=True) if name}
-    negated = any(t in NEGATIONS or t.endswith("n't") for t in tokens)
+    # Portuguese "no" is "in the"; it negates with "não".
+    portuguese = len(_PORTUGUESE_WORDS.intersection(tokens)) >= 2
+    negated = any(
+        (t in NEGATIONS and not (portuguese and t == "no"))
+        or t in _FOREIGN_NEGATIONS
+        or t.endswith("n't")
+        for t in tokens
+    )
     subject = _subject(tokens_raw, tokens, clauses)
-    negates = _negated_stems(tokens, stems, clauses)
+    negates = _negated_stems(tokens, stems, clauses, portuguese=portuguese)
     return Analysis(
         tokens,
         stems,

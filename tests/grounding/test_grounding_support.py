@@ -1546,3 +1546,21 @@ def test_how_often_in_words_is_a_number() -> None:
     # Only how often in a time: "won twice" and "once you sign in" count nothing
     assert analyse("He won twice.").numbers == []
     assert analyse("Once you sign in, open Settings.").numbers == []
+
+
+def test_a_change_and_a_new_amount_are_no_range() -> None:
+    profit = analyse("Operating profit slipped 6% to NOK 410 million.")
+    assert [(n.value, n.unit) for n in profit.numbers] == [(6, "percent"), (410e6, "nok")]
+    assert [n.value for n in analyse("It costs $5-6 million.").numbers] == [5e6, 6e6]
+
+
+def test_other_languages_negations_are_read() -> None:
+    assert analyse("Die Gebühr wird nicht erstattet.").negates == {stem("erstattet")}
+    assert analyse("Les articles soldés ne sont pas remboursés.").negates == {stem("remboursés")}
+    assert stem("rückerstattung") in analyse("Es gibt keine Rückerstattung.").negates
+    assert analyse("O reembolso não é possível.").negated
+    # Portuguese "no" is "in the"
+    teatro = analyse("Inaugurado no fim de 1896, o Teatro Amazonas fica em Manaus.")
+    assert not teatro.negated and teatro.negates == frozenset()
+    # French counts past sixteen are one word
+    assert [n.value for n in analyse("pendant dix-sept ans").numbers] == [17]
