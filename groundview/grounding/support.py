@@ -971,7 +971,7 @@ def _number_stated_elsewhere(
     each = [_stems([c], claim) for c in cands]
     out: list[Number] = []
     for n in claim.numbers:
-        if n.listed or not n.count or n.at < 0:
+        if n.listed or not _an_amount(n) or n.at < 0:
             continue
         rest = _clause_stems(claim, claim.clauses[n.at]) & content
         if len(rest) < 2:
@@ -988,17 +988,26 @@ def _number_stated_elsewhere(
             and stated[i] >= share * len(rest)
             and stated[i] > most
             and not _PRONOUNS.intersection(cands[i].analysis.tokens)
-            and any(
-                m.count
-                and m.is_year == n.is_year
-                and same_unit(m.unit, n.unit)
-                and not numbers_match(n, m)
-                for m in cands[i].analysis.numbers
-            )
+            and any(_rival_amount(n, m) for m in cands[i].analysis.numbers)
             for i in range(min(near, len(cands)))
         ):
             out.append(n)
     return out
+
+
+def _an_amount(n: Number) -> bool:
+    """A count or amount, in digits or in words of what it counts ("ten schools", "six months")."""
+    return not n.is_year and not n.ordinal and (n.count or bool(n.unit or n.counted))
+
+
+def _rival_amount(n: Number, m: Number) -> bool:
+    """Is `m` another amount of what `n` counts? Digits of the same unit are; a number written as
+    a word must count the same thing or have the same unit ("ten schools" for "22 schools")."""
+    if not _an_amount(m) or not same_unit(m.unit, n.unit) or numbers_match(n, m):
+        return False
+    if n.count and m.count:
+        return True
+    return bool(n.counted & m.counted) or bool(n.unit and n.unit == m.unit)
 
 
 _HEDGES = words(
@@ -1038,19 +1047,26 @@ def _name_in_the_slot_of_another(
     clause, replaces with another name after the same preposition, while every sentence naming the
     claim's name states less of that clause, and none names the two together: "The concerts
     opened in Stockholm in 2022" against "The concerts opened in London in May 2022. The group
-    formed in Stockholm." A candidate opening with a pronoun may be about the claim's name."""
+    formed in Stockholm." So too the claim's subject, that such a candidate replaces with its own:
+    "Kris Bryant was named MVP" against "Ben Zobrist was named MVP". A candidate opening with a
+    pronoun may be about the claim's name."""
     content = set(claim.content)
     each = [_stems([c], claim) for c in cands]
     runs = {n: set(names) for names, _ in claim.runs for n in names}
+    # A capital that opens a sentence marks a name only where the page writes it so mid-sentence.
+    page_names = set().union(*(c.analysis.names for c in cands))
+    named = claim.names | ({claim.subject} & page_names)
     out: list[str] = []
     seen: set[str] = set()
     for i, n in enumerate(claim.stems):
-        if n not in claim.names or n in seen or len(n) < 2 or i == 0 or n in _CALENDAR:
+        if n not in named or n in seen or len(n) < 2 or n in _CALENDAR:
             continue
         own = runs.get(n, {n})
         seen |= own
-        before = claim.tokens[i - 1]
-        if before not in _SLOTS:
+        # A name that opens the claim is in the subject's slot; another, in its preposition's.
+        opens = all(t in STOPWORDS for t in claim.tokens[:i])
+        before = "" if opens and n == claim.subject else claim.tokens[i - 1] if i else None
+        if before is None or (before and before not in _SLOTS):
             continue
         rest = (_clause_stems(claim, claim.clauses[i]) & content) - own
         if len(rest) < 2:
@@ -1066,11 +1082,14 @@ def _name_in_the_slot_of_another(
             a = cands[k].analysis
             if _opens_with_pronoun(cands[k]):
                 continue
-            rivals = {
-                s
-                for j, s in enumerate(a.stems)
-                if j and a.tokens[j - 1] == before and s in a.names and s not in claim.names
-            }
+            if before:
+                rivals = {
+                    s
+                    for j, s in enumerate(a.stems)
+                    if j and a.tokens[j - 1] == before and s in a.names and s not in named
+                }
+            else:  # the candidate's own subject: a name it writes first ("Ben Zobrist was…")
+                rivals = (({a.subject} & page_names) | (set(a.stems[:3]) & a.names)) - named
             # A page that names both together relates them: "Honolulu is in Hawaii" backs "born
             # in Hawaii" beside "born in Honolulu".
             if any(not any(r in each[m] for m in owners) for r in rivals):

@@ -1564,3 +1564,30 @@ def test_other_languages_negations_are_read() -> None:
     assert not teatro.negated and teatro.negates == frozenset()
     # French counts past sixteen are one word
     assert [n.value for n in analyse("pendant dix-sept ans").numbers] == [17]
+
+
+def test_a_name_the_sentence_stating_the_rest_replaces_caps_the_claim(engine: Engine) -> None:
+    concerts = (
+        "The avatar concerts opened in London in May 2022. The group was formed in Stockholm "
+        "in 1972."
+    )
+    assert _capped(engine, "The avatar concerts opened in Stockholm in 2022.", concerts)
+    assert not _capped(engine, "The avatar concerts opened in London in 2022.", concerts)
+    series = (
+        "The Cubs won the 2016 World Series. Ben Zobrist was named World Series MVP. "
+        "Third baseman Kris Bryant was named National League MVP."
+    )
+    assert _capped(engine, "Kris Bryant was named World Series MVP.", series)
+    assert not _capped(engine, "Ben Zobrist was named World Series MVP.", series)
+    cands = [_candidate(i, s) for i, s in enumerate(concerts.split(". "))]
+    claim = analyse("The avatar concerts opened in Stockholm in 2022.")
+    assert gaps(claim, cands).elsewhere == ["Stockholm"]
+
+
+def test_a_count_in_words_is_a_rival_of_what_it_counts(engine: Engine) -> None:
+    study = (
+        "The study followed pupils at 22 secondary schools over two terms. "
+        "The team now plans a trial in ten schools starting in September."
+    )
+    assert _capped(engine, "A follow-up trial in 22 schools will start in September.", study)
+    assert not _capped(engine, "A follow-up trial in ten schools will start in September.", study)
