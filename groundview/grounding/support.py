@@ -230,6 +230,7 @@ def claim_features(
         or _swapped(claim, cands)
         or _hedged(claim, cands)
         or _said_by_another(claim, cands)
+        or _priced(claim, cands)
     )
     neg_mismatch = 1.0 if contrary else 0.0
     return [
@@ -334,7 +335,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     names = [s for s in sorted(claim.names) if s not in every]
     negated = _negated_against(claim, cands)
     denied = _affirmed_against(claim, cands)
-    opposed = _opposed(claim, cands)
+    opposed = _opposed(claim, cands) + _priced(claim, cands)
     known = {w for w, _ in opposed}
     opposed += [o for o in _opposed_here(claim, cands) if o[0] not in known]
     opposing = {word for word, _ in opposed}
@@ -1090,6 +1091,7 @@ def _name_in_the_slot_of_another(
                 }
             else:  # the candidate's own subject: a name it writes first ("Ben Zobrist was…")
                 rivals = (({a.subject} & page_names) | (set(a.stems[:3]) & a.names)) - named
+            rivals -= _CALENDAR  # "The court ruled on Tuesday…" is about no Tuesday
             # A page that names both together relates them: "Honolulu is in Hawaii" backs "born
             # in Hawaii" beside "born in Honolulu".
             if any(not any(r in each[m] for m in owners) for r in rivals):
@@ -1108,6 +1110,34 @@ _CALENDAR = frozenset(
         " monday tuesday wednesday thursday friday saturday sunday"
     )
 )
+
+
+_FREE = words("free gratuit gratuite gratuits gratuites gratis gratuito gratuita kostenlos")
+_MONEY = frozenset(["dollars", "euros", "pounds", "yen", "yuan"])
+
+
+def _priced(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.5
+) -> list[tuple[str, str]]:
+    """A claim's "free" that the best candidates stating much of the rest of it give a price
+    instead, none of them saying "free": ("free", "£5") for "Next-day express delivery is free for
+    lost cards" against "Express delivery (next working day) is available for a £5 fee"."""
+    free = [t for t in claim.tokens if t in _FREE]
+    if not free or any(n.unit in _MONEY for n in claim.numbers):
+        return []
+    content = set(claim.content) - {stem(t) for t in free}
+    if len(content) < 2:
+        return []
+    best = [c for c in cands[:near] if len(content & _stems([c], claim)) >= share * len(content)]
+    if any(_FREE.intersection(c.analysis.tokens) for c in best):
+        return []
+    prices = [
+        m.text
+        for c in best
+        for m in c.analysis.numbers
+        if m.unit in _MONEY and m.count and not m.qualifier
+    ]
+    return [(free[0], prices[0])] if prices else []
 
 
 def _hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:

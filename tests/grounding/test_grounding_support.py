@@ -1591,3 +1591,17 @@ def test_a_count_in_words_is_a_rival_of_what_it_counts(engine: Engine) -> None:
     )
     assert _capped(engine, "A follow-up trial in 22 schools will start in September.", study)
     assert not _capped(engine, "A follow-up trial in ten schools will start in September.", study)
+
+
+def test_free_where_the_evidence_gives_a_price_caps_the_claim(engine: Engine) -> None:
+    help_page = (
+        "If your card is lost or stolen, freeze it in the app. A replacement card arrives in 3 to "
+        "5 working days. Express delivery (next working day) is available for a £5 fee."
+    )
+    claim = "Next-day express delivery is free for lost or stolen cards."
+    assert _capped(engine, claim, help_page)
+    assert not _capped(engine, "Next-day express delivery costs £5.", help_page)
+    free_page = help_page.replace("is available for a £5 fee", "is free")
+    assert not _capped(engine, claim, free_page)
+    cands = [_candidate(i, s) for i, s in enumerate(help_page.split(". "))]
+    assert ("free", "£5") in gaps(analyse(claim), cands).opposed
