@@ -1020,16 +1020,22 @@ _HEDGES = words(
 _MODALS = words("can could may might able allowed permitted")
 
 
-def _hedges_in(a: Analysis, words_: set[str]) -> set[str]:
-    """The hedges of the clause of `a` that states the most of `words_` ("may" of a month aside)."""
-    counts: dict[int, int] = {}
+def _hedges_in(a: Analysis, words_: set[str], least: float) -> set[str]:
+    """The hedges of the clause of `a` that states the most of `words_`, when it states at least
+    `least` of them ("may" of a month, and "you may read", aside)."""
+    counts: dict[int, set[str]] = {}
     for s, k in zip(a.stems, a.clauses, strict=True):
         if s in words_:
-            counts[k] = counts.get(k, 0) + 1
+            counts.setdefault(k, set()).add(s)
     if not counts:
         return set()
-    clause = max(counts, key=lambda k: counts[k])
+    clause = max(counts, key=lambda k: len(counts[k]))
+    if len(counts[clause]) < least:
+        return set()
     out = set()
+    tokens = [t for t, k in zip(a.tokens, a.clauses, strict=True) if k == clause]
+    if any(tokens[j : j + 3] == ["be", "ruled", "out"] for j in range(len(tokens))):
+        out.add("not ruled out")  # "further restrictions cannot be ruled out"
     for i, (t, k) in enumerate(zip(a.tokens, a.clauses, strict=True)):
         if k != clause or t not in _HEDGES:
             continue
@@ -1037,6 +1043,8 @@ def _hedges_in(a: Analysis, words_: set[str]) -> set[str]:
             u[0].isdigit() or (u in MONTHS and u != "may") for u in a.tokens[max(0, i - 3) : i + 2]
         ):
             continue  # "10 May", "between March and May"
+        if i and a.tokens[i - 1] in ("you", "we", "i"):
+            continue  # "as you may read in the documentation": the reader's, not the fact's
         out.add(t)
     return out
 
@@ -1062,10 +1070,15 @@ def _name_in_the_slot_of_another(
     for i, n in enumerate(claim.stems):
         if n not in named or n in seen or len(n) < 2 or n in _CALENDAR:
             continue
-        own = runs.get(n, {n})
-        seen |= own
+        own = set(runs.get(n, {n}))
         # A name that opens the claim is in the subject's slot; another, in its preposition's.
         opens = all(t in STOPWORDS for t in claim.tokens[:i])
+        if opens and n == claim.subject:  # "Diego Maradona": the capital that opens the claim
+            j = i + 1  # is no `names`', so the run is read on from it
+            while j < len(claim.stems) and claim.stems[j] in claim.names:
+                own.add(claim.stems[j])
+                j += 1
+        seen |= own
         before = "" if opens and n == claim.subject else claim.tokens[i - 1] if i else None
         if before is None or (before and before not in _SLOTS):
             continue
@@ -1158,7 +1171,7 @@ def _hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[
     if best < 0.6 * len(content):
         return []
     tops = [(c, x) for c, x in zip(cands, stated, strict=False) if len(x) == best]
-    found = [_hedges_in(c.analysis, x) for c, x in tops]
+    found = [_hedges_in(c.analysis, x, 0.5 * len(content)) for c, x in tops]
     if all(found):
         return sorted(set().union(*found))
     return []

@@ -1538,6 +1538,13 @@ def test_a_claim_stating_as_certain_what_the_evidence_hedges_is_capped(engine: E
     cands = [_candidate(0, report)]
     claim = analyse("The trust said predation by foxes and crows was the main cause.")
     assert gaps(claim, cands).hedged == ["likely"]
+    # The reader's "you may" hedges nothing
+    docs = "As you may read in the documentation, modules make configurations reusable."
+    assert not _capped(engine, "Modules make configurations reusable.", docs)
+    agency = 'The agency said further restrictions "cannot be ruled out" in the autumn.'
+    assert _capped(
+        engine, "The agency said further restrictions will follow in the autumn.", agency
+    )
 
 
 def test_how_often_in_words_is_a_number() -> None:
@@ -1579,6 +1586,13 @@ def test_a_name_the_sentence_stating_the_rest_replaces_caps_the_claim(engine: En
     )
     assert _capped(engine, "Kris Bryant was named World Series MVP.", series)
     assert not _capped(engine, "Ben Zobrist was named World Series MVP.", series)
+    # The subject's whole name is its own: a sentence naming "Maradona" names "Diego Maradona"
+    final = (
+        "Diego Maradona was born in 1960. World Cup victory: Maradona led Argentina to their "
+        "second World Cup triumph in 1986."
+    )
+    led = "Diego Maradona led Argentina to victory in the 1986 World Cup."
+    assert not _capped(engine, led, final)
     cands = [_candidate(i, s) for i, s in enumerate(concerts.split(". "))]
     claim = analyse("The avatar concerts opened in Stockholm in 2022.")
     assert gaps(claim, cands).elsewhere == ["Stockholm"]
