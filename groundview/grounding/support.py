@@ -350,23 +350,22 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         and s not in in_numbers
         and not is_negation(s)
     ]
+    elsewhere = [
+        n.text
+        for n in [
+            *_numbers_of_another(claim, cands),
+            *_year_of_another(claim, cands),
+            *_hour_of_another(claim, cands),
+            *_numbers_of_another_part(claim, cands),
+            *_number_stated_elsewhere(claim, cands),
+        ]
+    ]
+    moved = _names_of_another(claim, cands) + _name_in_the_slot_of_another(claim, cands)
+    elsewhere += [_capitalised(t) for t in _surface(claim, moved)]
     return Gaps(
         numbers,
         [_capitalised(t) for t in _surface(claim, names)],
-        [
-            *(
-                n.text
-                for n in [
-                    *_numbers_of_another(claim, cands),
-                    *_year_of_another(claim, cands),
-                    *_hour_of_another(claim, cands),
-                    *_numbers_of_another_part(claim, cands),
-                    *_number_stated_elsewhere(claim, cands),
-                ]
-            ),
-            *(_capitalised(t) for t in _surface(claim, _names_of_another(claim, cands))),
-            *(_capitalised(t) for t in _surface(claim, _name_in_the_slot_of_another(claim, cands))),
-        ],
+        list(dict.fromkeys(elsewhere)),
         _surface(claim, negated),
         _surface(claim, denied),
         opposed,

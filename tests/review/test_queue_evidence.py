@@ -343,3 +343,27 @@ def test_an_amount_per_another_time_is_named_with_its_time():
         ["She releases 3 albums a month."], [0], [Fact("She releases 3 albums a year.")]
     )
     assert albums[0].numbers == [("3 a month", ["3 a year"])] and albums[0].words == []
+
+
+def test_a_speaker_given_someone_elses_words_and_a_hedge_made_certain_are_named():
+    from groundview.review.evidence import claim_gaps
+
+    facts = [
+        Fact(
+            "Council leader Priya Shah said the vote was a turning point for the city. "
+            "Opposition spokesman Gareth Lyle warned that similar projects elsewhere had run "
+            "over budget by as much as 40 percent. The trust said the main causes were likely "
+            "to be predation by foxes and crows."
+        )
+    ]
+    claims = [
+        "Priya Shah warned that similar projects elsewhere had run over budget by 40 percent.",
+        "The trust said predation by foxes and crows was the main cause.",
+    ]
+    found = claim_gaps(claims, [0, 1], facts)
+    assert found[0].speakers == ["Priya Shah"]
+    assert found[1].hedged == ["likely"]
+    html = render_to_string("review/_claim_gaps.html", {"gaps": found[0]})
+    assert 'Priya Shah <span class="gap-instead">(they quote someone else)</span>' in html
+    html = render_to_string("review/_claim_gaps.html", {"gaps": found[1]})
+    assert 'stated as certain <span class="gap-instead">(they say likely)</span>' in html
