@@ -36,7 +36,7 @@ def _chips(claim: str, facts: list[Fact]) -> set[str]:
     found = claim_gaps([claim], [0], facts).get(0)
     if found is None:
         return set()
-    texts = [*found.names, *found.words, *found.elsewhere, *found.negated]
+    texts = [*found.names, *found.words, *found.elsewhere, *found.negated, *found.speakers]
     texts += [n for n, _ in found.numbers] + [w for w, _ in found.opposed]
     return {w.lower() for t in texts for w in re.findall(r"\w+", t)}
 
