@@ -920,7 +920,12 @@ def _speaker_and_words(claim: Analysis) -> tuple[set[str], set[str]]:
     names = claim.names | {claim.subject}  # a name that opens the claim is no `names`'
     for i, t in enumerate(tokens):
         if t in _SAYING:
-            speaker = {s for s in stems[max(0, i - 5) : i] if s in names}
+            # the run of names right before the verb: "Council leader Priya Shah warned" is
+            # Priya Shah's, not the council's
+            start = i
+            while start > max(0, i - 5) and stems[start - 1] in names:
+                start -= 1
+            speaker = set(stems[start:i])
             said = stems[i + 1 :]
         elif t in _ACCORDING:
             start = i + 2 if tokens[i + 1 : i + 2] == ["to"] else i + 1

@@ -357,7 +357,8 @@ def test_a_speaker_given_someone_elses_words_and_a_hedge_made_certain_are_named(
         )
     ]
     claims = [
-        "Priya Shah warned that similar projects elsewhere had run over budget by 40 percent.",
+        "Council leader Priya Shah warned that similar projects elsewhere had run over budget by "
+        "40 percent.",
         "The trust said predation by foxes and crows was the main cause.",
     ]
     found = claim_gaps(claims, [0, 1], facts)
