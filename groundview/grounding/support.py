@@ -913,9 +913,9 @@ _SPEAKERS = frozenset(["he", "she", "they", "we", "i"])
 
 
 def _speaker_and_words(claim: Analysis) -> tuple[set[str], set[str]]:
-    """Who the claim says said something, and the content stems of what they said: ({"shah"},
-    {"comparable", "scheme", ...}) for "Council leader Priya Shah warned that comparable schemes
-    had overrun by up to 40%". Empty when the claim gives no one's words."""
+    """Who the claim says said something, and the content stems of what they said: ({"priya",
+    "shah"}, {"comparable", "scheme", ...}) for "Council leader Priya Shah warned that comparable
+    schemes had overrun by up to 40%". Empty when the claim gives no one's words."""
     tokens, stems = claim.tokens, claim.stems
     names = claim.names | {claim.subject}  # a name that opens the claim is no `names`'
     for i, t in enumerate(tokens):
@@ -1162,7 +1162,8 @@ def _hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[
     trust said predation was the proven main cause" against "The trust said the main causes were
     likely to be predation…", "Engineers have decided to replace the bridge" against "Engineers
     will decide whether to replace the bridge". The hedge must stand in the clause that states the
-    claim's words: "It may reopen in May; the museum holds 200 works" hedges nothing of the works."""
+    claim's words, half of them at least: "It may reopen in May; the museum holds 200 works"
+    hedges nothing of the works."""
     if _MODALS.intersection(claim.tokens) or _HEDGES.intersection(claim.tokens):
         return []
     content = set(claim.content)
