@@ -139,12 +139,12 @@ _NUMBER_WORDS.update(
         10: "diez dix zehn dez dieci",
         12: "doce douze zwölf doze dodici",
         15: "quince quinze fünfzehn quindici",
-        20: "veinte vingt zwanzig vinte venti",
-        30: "treinta trente dreißig trinta trenta",
-        100: "cien hundert cem cento",
         17: "dix-sept",
         18: "dix-huit",
         19: "dix-neuf",
+        20: "veinte vingt zwanzig vinte venti",
+        30: "treinta trente dreißig trinta trenta",
+        100: "cien hundert cem cento",
     }.items()
     for word in names.split()
 )
