@@ -74,6 +74,15 @@ rise fall | rose fell | rising falling | risen fallen | rise drop | rose dropped
 rose declined | gain decline | gained declined | climb fall | climbed fell
 raise lower | raise cut | hike cut | up down | before after | first last
 """
+# Every word of a rise against every word of a fall, said of the same thing: "revenue rose 1% year
+# over year" against "down 1% year over year" is a pair no thesaurus lists. Not "gain" / "lose",
+# converses (above), nor "higher" / "lower", whose stems are "high" and "low"; not "boost", a
+# noun as often ("productivity boost software" against "cutting-edge … software"), nor "up", which
+# ends as many verbs ("sign up") and keeps its one opposite, "down".
+_RISES = "rise rose risen rising increase increased grow grew grown gain gained climb climbed jump"
+_RISES += " jumped surge surged soar soared raise raised hike hiked"
+_FALLS = "fall fell fallen falling decrease decreased decline declined drop dropped shrink shrank"
+_FALLS += " slide slid slip slipped plunge plunged tumble tumbled sink sank dip dipped cut down"
 # Stopwords (and "first", a number) that still state a direction, so may be opposed when said of
 # the same thing: "were down 3% on Monday" against "were up 3% on Monday", "apply within 30 days
 # after the leave starts" against "at least 30 days before the leave starts", "the first 3 months"
@@ -96,6 +105,13 @@ def _antonyms(of_a_thing: bool) -> dict[str, frozenset[str]]:
         a, b = (key(stem(w)) for w in pair.split())
         table.setdefault(a, set()).add(b)
         table.setdefault(b, set()).add(a)
+    if of_a_thing:
+        rises = {key(stem(w)) for w in _RISES.split()}
+        falls = {key(stem(w)) for w in _FALLS.split()}
+        for a in rises:
+            table.setdefault(a, set()).update(falls)
+        for b in falls:
+            table.setdefault(b, set()).update(rises)
     return {k: frozenset(v) for k, v in table.items()}
 
 

@@ -1114,6 +1114,17 @@ def test_a_rise_stated_as_a_fall_caps_the_claim(engine: Engine) -> None:
             "Shares of Acme were up 3% on Monday.",
             "Shares of Acme were up 3% on Monday after the earnings report.",
         ),
+        # A rise against a fall in other words than one thesaurus pair
+        (
+            "Revenue rose 1% year over year.",
+            "Revenue was down 1% year over year.",
+            "Acme reported revenue of $89.5 billion for the quarter, down 1% year over year.",
+        ),
+        (
+            "Ticket sales plunged 40% after the price change.",
+            "Ticket sales jumped 40% after the price change.",
+            "Ticket sales jumped 40% after the price change in March.",
+        ),
         (
             "The central bank cut interest rates by 0.25 percentage points.",
             "The central bank raised interest rates by 0.25 percentage points.",
