@@ -206,7 +206,7 @@ class Engine:
         required = [i for i, c in enumerate(claims) if c.check_required]
         if not chunks or not required:
             return prep
-        bm25 = BM25([c.analysis for c in chunks])
+        bm25 = BM25([c.stems for c in chunks])
         embed_k = max(1, min(self.config.embed_k, self.config.max_embedded_chunks // len(required)))
         for i in required:
             prep.ranked[i] = bm25.candidates(prep.analyses[i].stems, self.config.retrieval_k)

@@ -15,13 +15,14 @@ import threading
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import zip_longest
 
 import numpy as np
 import numpy.typing as npt
 
 from .claims import is_table_rule, split_sentences
-from .lexical import Analysis, analyse
+from .lexical import Analysis, analyse, index_stems
 from .models import Encoded
 from .schema import Fact
 
@@ -43,7 +44,13 @@ class Chunk:
     start: int
     end: int
     text: str
-    analysis: Analysis
+    read: str  # the text as it is analysed: a table row with its header, else `text`
+    stems: list[str]  # `analysis.stems`, read without the rest, for retrieval
+
+    @cached_property
+    def analysis(self) -> Analysis:
+        """Read on first use: most sentences of a large request are never a claim's candidate."""
+        return analyse(self.read)
 
 
 @dataclass(frozen=True)
@@ -146,7 +153,7 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
                 piece = fact.text[s:e]
                 # A row cut at a sentence end inside a cell is read as the piece it is.
                 read = rows.get((s, e), piece)
-                chunks.append(Chunk(fi, position, s, e, piece, analyse(read)))
+                chunks.append(Chunk(fi, position, s, e, piece, read, index_stems(read)))
                 position += 1
     return chunks, infos
 
@@ -158,12 +165,12 @@ class BM25:
     additions even when common terms occur in all 14,000 chunks of a maximum-size request.
     """
 
-    def __init__(self, docs: Sequence[Analysis], k1: float = 1.2, b: float = 0.75) -> None:
+    def __init__(self, docs: Sequence[Sequence[str]], k1: float = 1.2, b: float = 0.75) -> None:
         postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        lengths = [len(d.stems) for d in docs]
+        lengths = [len(d) for d in docs]
         avg = (sum(lengths) / len(lengths)) if lengths else 1.0
         for i, d in enumerate(docs):
-            for term, tf in Counter(d.stems).items():
+            for term, tf in Counter(d).items():
                 postings[term].append((i, tf))
         n = len(docs)
         self.n = n

@@ -236,7 +236,7 @@ def nearest_chunks(
             fact = chunks[group[0]].fact
             stated = set(infos[fact].attribute_analysis.stems)
             for idx in group:
-                stated.update(chunks[idx].analysis.stems)
+                stated.update(chunks[idx].stems)
             nearby.append(
                 Nearby(
                     fact=fact,
@@ -312,7 +312,7 @@ def fact_index(facts: Sequence[Fact]) -> FactIndex:
             _indexes.move_to_end(key)
             return index
     chunks, infos = chunk_facts(facts)
-    index = FactIndex(chunks, infos, BM25([chunk.analysis for chunk in chunks]))
+    index = FactIndex(chunks, infos, BM25([chunk.stems for chunk in chunks]))
     if len(chunks) <= INDEX_CACHE_SENTENCES:
         with _indexes_lock:
             _indexes[key] = index

@@ -952,6 +952,23 @@ def test_a_table_row_is_read_with_its_header(engine: Engine) -> None:
     assert not _capped(engine, "The CN Tower opened in 1976.", table)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| Tower | Height (m) | Opened |\n|---|---|---|\n| CN Tower | 553 | 1976 |",
+        "Revenue rose 12% to $4.2B in Q3 (up from 3.1 billion NOK); we're 🚀 now.",
+        "東京タワーは1958年に開業した。高さは333メートルです。",
+        "Café Noël — the « 12th-century » Zoë's re\u0301sume\u0301, 1,5 Mio. € im Monat.",
+        "KBE: Knight Commander of the Order of the British Empire, 7¼ hours, twice a day.",
+    ],
+)
+def test_retrieval_reads_the_stems_the_analysis_reads(text: str) -> None:
+    # Retrieval indexes every sentence without the rest of its analysis, which waits until the
+    # sentence is a claim's candidate: the two must read the same stems or ranking would change
+    for chunk in chunk_facts([Fact(text)])[0]:
+        assert chunk.stems == analyse(chunk.read).stems == chunk.analysis.stems
+
+
 def test_a_name_said_of_another_subject_conflicts(engine: Engine) -> None:
     towers = "The Eiffel Tower is in Paris. The CN Tower is in Toronto."
     assert _capped(engine, "The CN Tower is in Paris.", towers)
