@@ -982,6 +982,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
                 continue  # "two-thirds of voters" is a share, not two voters
             if tok in _ORDINALS and i > 0 and lowered[i - 1] in _UNITS:
                 continue  # "one-tenth": a share, not a place in a row
+            if tok == "first" and _first_as_adverb(lowered, i):
+                continue  # "first built in 1907", "was first published": when, not which
             value = float(_NUMBER_WORDS[tok])
         else:
             continue
@@ -1097,6 +1099,24 @@ _RANGE_WORDS = frozenset(["to", "and", "through", "or"])
 # "4 to 6 m" and "5-10k" are metres and thousands as often as millions: only a scale that cannot be
 # anything else spreads over a range
 _RANGE_SCALES = {k: v for k, v in _SCALES.items() if k not in ("k", "m")}
+# A past participle after "first" makes it an adverb. Not "-ed" words that are nouns or
+# adjectives ("the first red card", "the first hundred days", "the first seed").
+_PARTICIPLE = re.compile(
+    r"(?!(?:hundred|red|bed|seed|speed|need|feed|breed|shed|tweed|sled|steed|weed)$)[a-z]{2,}ed"
+    r"|built|made|held|shown|seen|written|known|found|begun|sold|drawn|taken|given|brought|told"
+    r"|won|spoken|grown|heard|sung|flown|worn|thrown"
+)
+
+
+def _first_as_adverb(lowered: Sequence[str], i: int) -> bool:
+    """Is the "first" at `i` an adverb ("was first published") rather than a place in a row ("the
+    first licensed pilot")?"""
+    after = lowered[i + 1] if i + 1 < len(lowered) else ""
+    before = lowered[i - 1] if i else ""
+    return bool(_PARTICIPLE.fullmatch(after)) and before not in _DETERMINERS
+
+
+_DETERMINERS = frozenset(["the", "a", "an", "its", "his", "her", "their", "our", "my", "your"])
 _ORDINALS = frozenset(w for w in _NUMBER_WORDS if w.endswith(("st", "nd", "rd", "th")))
 _FRACTIONS = words("halves thirds quarters fifths sixths sevenths eighths ninths tenths")
 _UNITS = frozenset(_UNITS_WORDS.split("|")[:9])  # "one" ... "nine"
@@ -1444,7 +1464,12 @@ def is_negation(token: str) -> bool:
 
 
 def _negated_stems(
-    tokens: list[str], stems: list[str], clauses: Sequence[int] = (), *, portuguese: bool = False
+    tokens: list[str],
+    stems: list[str],
+    clauses: Sequence[int] = (),
+    *,
+    portuguese: bool = False,
+    spanish: bool = False,
 ) -> frozenset[str]:
     """The content stems in a negation's scope: the first content word within six tokens after the
     cue (an "-ly" adverb is skipped: "not currently insured" negates "insured"), and the word right
@@ -1455,6 +1480,8 @@ def _negated_stems(
     out: set[str] = set()
 
     def plain(t: str) -> bool:
+        if spanish and t in _SPANISH_FUNCTION_WORDS:
+            return False  # "no es apta" denies "apta"
         return t not in STOPWORDS and not is_negation(t) and not t[0].isdigit()
 
     for i, t in enumerate(tokens):
@@ -1476,7 +1503,10 @@ def _negated_stems(
                 continue
             out.add(stems[j])
             owned = no_longer and tokens[i + 2] in _HAVE
-            noun_phrase = (t in _NOUN_NEGATIONS and not no_longer) or owned or _owns(tokens, i, j)
+            # Spanish "no" negates a verb or an adjective ("no es apta para el consumo"): the
+            # word after it is no noun it denies.
+            nouns = t in _NOUN_NEGATIONS and not no_longer and not (spanish and t == "no")
+            noun_phrase = nouns or owned or _owns(tokens, i, j)
             if noun_phrase and j + 1 < len(tokens) and plain(tokens[j + 1]):
                 out.add(stems[j + 1])
             if (
@@ -1642,6 +1672,12 @@ _SIGNED_UNITS = frozenset(
 _PORTUGUESE_WORDS = words(
     "em não são também pelo pela pelos pelas ao aos você isso uma foi fica às é está"
 )
+# Words only Spanish writes often ("el", "los", "del", not Portuguese "do", "os").
+_SPANISH_WORDS = words("el los del las una por para está es son también pero muy")
+_SPANISH_FUNCTION_WORDS = words(
+    "es son está están era eran fue fueron ser estar se le les lo la los las el un una de del en"
+    " con para por que ha han hay"
+)
 # Words only German writes often; "die", "was", "also" and "in" are English too.
 _GERMAN_WORDS = words(
     "der das und ist nicht mit für auf dem den eine einer einen wird sind werden auch oder bei nach"
@@ -1736,7 +1772,8 @@ def analyse(text: str) -> Analysis:
         for t in tokens
     )
     subject = _subject(tokens_raw, tokens, clauses)
-    negates = _negated_stems(tokens, stems, clauses, portuguese=portuguese)
+    spanish = len(_SPANISH_WORDS.intersection(tokens)) >= 2
+    negates = _negated_stems(tokens, stems, clauses, portuguese=portuguese, spanish=spanish)
     return Analysis(
         tokens,
         stems,

@@ -106,8 +106,7 @@ def _antonyms(of_a_thing: bool) -> dict[str, frozenset[str]]:
         table.setdefault(a, set()).add(b)
         table.setdefault(b, set()).add(a)
     if of_a_thing:
-        rises = {key(stem(w)) for w in _RISES.split()}
-        falls = {key(stem(w)) for w in _FALLS.split()}
+        rises, falls = _moves()
         for a in rises:
             table.setdefault(a, set()).update(falls)
         for b in falls:
@@ -128,6 +127,21 @@ def negative_base(word: str) -> str | None:
     if w.endswith("less") and len(w) >= 8:
         return key(stem(w[:-4] + "ful"))
     return None
+
+
+@functools.cache
+def _moves() -> tuple[frozenset[str], frozenset[str]]:
+    return (
+        frozenset(key(stem(w)) for w in _RISES.split()),
+        frozenset(key(stem(w)) for w in _FALLS.split()),
+    )
+
+
+def kin(word: str) -> frozenset[str]:
+    """The keys of the words that say what `word` says: for a rise every rise ("slipped" is said by
+    "fell"), else the word's own key."""
+    own = key(stem(word))
+    return next((group for group in _moves() if own in group), frozenset([own]))
 
 
 def opposites(word: str, *, of_a_thing: bool = True) -> frozenset[str]:

@@ -35,7 +35,7 @@ from .lexical import (
     words,
 )
 from .models import Encoded
-from .opposites import DIRECTIONS, key, negative_base, opposites
+from .opposites import DIRECTIONS, key, kin, negative_base, opposites
 
 FEATURES: tuple[str, ...] = (
     "cov_all",  # share of the claim's distinct content stems found in the union of all candidates
@@ -482,40 +482,51 @@ def _negated_beside(text: Analysis, word: str, beside: set[str], reach: int) -> 
     return any(s in beside and s not in text.negates for s in near)
 
 
-def _opposed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[tuple[str, str]]:
+def _opposed(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, reach: int = 4
+) -> list[tuple[str, str]]:
     """The claim's words that no candidate states while one of the best candidates states their
-    opposite, each with that opposite as written: ("inflexible", "flexible") for "The plan is
-    inflexible" against "The plan is flexible". Soft coverage would count the antonym as a match."""
+    opposite beside a word that stands beside them in the claim, each with that opposite as
+    written: ("inflexible", "flexible") for "suggests inflexible payment options" against "offers
+    flexible payment options". Soft coverage would count the antonym as a match. An opposite
+    elsewhere in the sentence is of something else: "a small increase in sales" against "moved to
+    its larger facilities", "went unnoticed for five weeks" against "the team noticed unusual
+    transfers"."""
     stated = {key(s) for s in _stems(cands)}
     content = set(claim.content)
     # Most claims state nothing the candidates lack: then there is nothing to look up.
     unstated = [
-        (t, s)
-        for t, s in zip(claim.tokens, claim.stems, strict=True)
+        (i, t, s)
+        for i, (t, s) in enumerate(zip(claim.tokens, claim.stems, strict=True))
         # "not cheap" against "expensive" agrees: a negated word's opposite is what the claim says
         if s in content and key(s) not in stated and s not in claim.negates
     ]
-    if not unstated:
-        return []
-    written: dict[str, str] = {}  # key -> the best candidates' word for it
-    negating: dict[str, str] = {}  # key of a word -> the best candidates' word that negates it
-    for c in cands[:near]:
-        for token, s in zip(c.analysis.tokens, c.analysis.stems, strict=True):
-            # "will not reduce battery life" states no opposite of "increases battery life"
-            if s not in c.analysis.negates:
-                written.setdefault(key(s), token)
-            # A name negates nothing: the "Unlimited Plus" plan says nothing against "limited"
-            base = negative_base(token) if s not in c.analysis.names else None
-            if base is not None:
-                negating.setdefault(base, token)
     out: list[tuple[str, str]] = []
-    for token, s in dict.fromkeys(unstated):
-        against = [written[k] for k in sorted(opposites(token, of_a_thing=False)) if k in written]
-        if key(s) in negating:
-            against.append(negating[key(s)])
-        if against:
-            out.append((token, against[0]))
+    for i, token, s in unstated:
+        against = opposites(token, of_a_thing=False)
+        beside = {f for f in claim.stems[max(0, i - reach) : i + 1 + reach] if f in content} - {s}
+        for c in cands[:near]:
+            word = _opposite_beside(c.analysis, key(s), against, beside, reach)
+            if word:
+                out.append((token, word))
+                break
     return out
+
+
+def _opposite_beside(
+    a: Analysis, own: str, against: frozenset[str], beside: set[str], reach: int
+) -> str:
+    """The word of `a`, not negated there, whose key is among `against` or that negates `own`
+    with a prefix ("inflexible" of "flexible"), with one of `beside` within `reach` words; "" when
+    there is none."""
+    for k, (token, s) in enumerate(zip(a.tokens, a.stems, strict=True)):
+        # "will not reduce battery life" states no opposite of "increases battery life"
+        opposite = key(s) in against and s not in a.negates
+        # A name negates nothing: the "Unlimited Plus" plan says nothing against "limited"
+        negating = s not in a.names and negative_base(token) == own
+        if (opposite or negating) and beside & set(a.stems[max(0, k - reach) : k + 1 + reach]):
+            return token
+    return ""
 
 
 def _opposed_here(
@@ -543,7 +554,12 @@ def _opposed_here(
             thing = next((f for f in preceding if f in content), None)
         if thing is None:
             continue
-        if any(_said_of(c.analysis, {key(s)}, thing, reach, before) for c in cands):
+        if any(_said_of(c.analysis, kin(token), thing, reach, before) for c in cands):
+            continue
+        # The claim says the opposite of the same thing too, and denies something: it sets the
+        # two apart itself ("partial card numbers were exposed, but full card numbers were not";
+        # not "a discount on your first and last purchase").
+        if claim.negated and _said_of(claim, against, thing, reach, before):
             continue
         for c in cands[:near]:
             # "will not reduce battery life" is no opposite of "increases battery life"
@@ -699,10 +715,14 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
     # Several amounts in one claim list several things ("$500/month for the CRM, $2,500 for the
     # audit"), and its first name is not what each of them counts: on SummEdits the rule then held
     # down consistent summaries as often as inconsistent ones.
-    if not subject or len(counts) != 1:
+    if not subject or len(counts) != 1 or _written_lowercase(subject, cands):
         return []
     out = []
     for n in counts:
+        # "Tomás Aguilar gave Redmond the lead, and substitute Kwame Asante equalized in the 67th
+        # minute": another name's clause holds the number
+        if n.at >= 0 and _clause_stems(claim, claim.clauses[n.at]) & (claim.names - {subject}):
+            continue
         owners = [c for c in cands if any(numbers_match(n, m) for m in c.analysis.numbers)]
         # A sentence that opens with a pronoun may well be about the subject: no conflict there.
         if not owners or any(subject in _stems([c]) or _opens_with_pronoun(c) for c in owners):
@@ -711,6 +731,14 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
         if any(m.count and same_unit(m.unit, n.unit) and not numbers_match(n, m) for m in rival):
             out.append(n)
     return out
+
+
+def _written_lowercase(word: str, cands: Sequence[Candidate]) -> bool:
+    """Do the candidates write `word` in lower case inside a sentence? Then the capital that opens
+    the claim ("Officials are offering…", Portuguese "Como a compra…") names nothing."""
+    return any(
+        s == word and word not in c.analysis.names for c in cands for s in c.analysis.stems[1:]
+    )
 
 
 def _clause_stems(a: Analysis, clause: int) -> set[str]:
@@ -767,23 +795,28 @@ def _given_to_another(
             tokens = {t for t, k in zip(a.tokens, a.clauses, strict=True) if k == clause}
             if _clause_stems(a, clause) & own or tokens & _PRONOUNS:
                 return False
+            # "Revenue was £384.6 million, up 4.2% on last year": a clause of its own holds the
+            # 4.2%, but no other clause of the sentence claims a number of its unit
+            if set(a.stems) & own and not _rival_in_clause_with(n, a, own):
+                return False
             stated = True
     if not stated:
         return False  # an unbacked number is `num_missing`'s
-    for c in cands[:near]:
-        a = c.analysis
-        with_own = {k for k, s in zip(a.clauses, a.stems, strict=True) if s in own}
-        if any(
-            _counts_a_thing(r)
-            and a.clauses[r.at] in with_own
-            and same_unit(r.unit, n.unit)
-            # "1 cup" is no rival of "130 calories"
-            and (not r.counted or not n.counted or bool(r.counted & n.counted))
-            and not numbers_match(n, r)
-            for r in a.numbers
-        ):
-            return True
-    return False
+    return any(_rival_in_clause_with(n, c.analysis, own) for c in cands[:near])
+
+
+def _rival_in_clause_with(n: Number, a: Analysis, own: frozenset[str]) -> bool:
+    """Does `a` give another number of `n`'s unit in a clause with `own`'s words?"""
+    with_own = {k for k, s in zip(a.clauses, a.stems, strict=True) if s in own}
+    return any(
+        _counts_a_thing(r)
+        and a.clauses[r.at] in with_own
+        and same_unit(r.unit, n.unit)
+        # "1 cup" is no rival of "130 calories"
+        and (not r.counted or not n.counted or bool(r.counted & n.counted))
+        and not numbers_match(n, r)
+        for r in a.numbers
+    )
 
 
 _OPENS, _CLOSES = stem("opens"), stem("closes")
@@ -988,16 +1021,34 @@ def _number_stated_elsewhere(
             continue  # an unbacked number is `num_missing`'s
         stated = [len(rest & stems) for stems in each]
         most = max(stated[i] for i in owners)
+        # The owner may state the claim's other clauses: "If you are 65 or older or have a
+        # disabled placard, your first permit costs only $10" against "Residents aged 65 and over
+        # … pay a reduced fee of $10 for their first permit. The first permit costs $35."
+        whole = max(len(content & each[i]) for i in owners)
         if any(
             i not in owners
             and stated[i] >= share * len(rest)
             and stated[i] > most
+            and len(content & each[i]) >= whole
             and not _PRONOUNS.intersection(cands[i].analysis.tokens)
-            and any(_rival_amount(n, m) for m in cands[i].analysis.numbers)
+            and _rival_stating(n, cands[i].analysis, rest)
             for i in range(min(near, len(cands)))
         ):
             out.append(n)
     return out
+
+
+def _rival_stating(n: Number, a: Analysis, rest: set[str]) -> bool:
+    """Does `a` give another amount of `n`'s unit in its clause that states the most of `rest`?
+    "Violent crime fell 9% last year, while property crime rose" gives 9% to violent crime, not
+    to "Property crime rose 7%"."""
+    stated: dict[int, int] = {}
+    for s, k in zip(a.stems, a.clauses, strict=True):
+        stated[k] = stated.get(k, 0) + (s in rest)
+    best = max(stated.values(), default=0)
+    return any(
+        _rival_amount(n, m) and m.at >= 0 and stated[a.clauses[m.at]] == best for m in a.numbers
+    )
 
 
 def _an_amount(n: Number) -> bool:
