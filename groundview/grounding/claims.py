@@ -296,6 +296,8 @@ def byte_offsets(text: str) -> list[int]:
 # Sentences that only manage the conversation. Matched case-insensitively at the start of the sentence.
 _NO_CHECK_START = re.compile(
     r"^(?:"
+    # "Based on the trading update, here is an overview."
+    r"(?:(?:based on|from|according to|using) [^,]{1,60},\s*)?"
     r"here(?:'s| is| are) (?:what|some|a few|the following|my|how"
     r"|an? (?:quick |brief |short )?(?:overview|summary|list|few|rundown|breakdown|recap)"
     r"|the (?:key|main) (?:points|highlights|takeaways|details))\b"

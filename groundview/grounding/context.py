@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from .claims import strip_markers
+from .lexical import words
 
 _WESTERN_PRONOUN = re.compile(
     r"^(?P<p>it|its|they|their|he|his|she|her|"
@@ -32,6 +33,8 @@ _VERB = re.compile(
     r"remains|remained|includes|included|won|wins|released|founded|created|developed|"
     r"produced|directed|wrote|written|stars|starred|received|made|makes|employs|employed|"
     r"offers|offered|uses|used|provides|provided|announced|launched|opened|started|"
+    r"reported|reports|said|says|posted|rose|fell|grew|plans|planned|agreed|approved|signed|lost|"
+    r"raised|expects|expected|faces|faced|hired|sold|bought|acquired|closed|warned|unveiled|"
     r"es|fue|era|est|était|ist|war|é|foi)\s",
     re.IGNORECASE,
 )
@@ -88,35 +91,120 @@ def needs_antecedent(text: str) -> bool:
 
 def subject_of(text: str) -> str | None:
     """The leading noun phrase of a sentence, or None when it is not short enough to trust."""
+    found = _subject(text)
+    return found[0] if found else None
+
+
+# A verb that says its subject is one thing, or several.
+_SINGULAR_VERB = re.compile(
+    r"is|was|has|becomes|begins|remains|includes|wins|stars|makes|employs|offers|uses|provides|"
+    r"es|fue|era|est|était|ist|é",
+    re.IGNORECASE,
+)
+_PLURAL_VERB = re.compile(r"are|were|have", re.IGNORECASE)
+# Words that open a phrase before the subject ("For children under 12, the dose is…"), or a
+# sentence with no subject to refer to ("Here's a summary").
+_OPENERS = words(
+    "in on at for after before during since by with under over from despite although when while as"
+    " here there what how why"
+)
+# A clause inside the phrase: "Bramwell Water acknowledges that its performance was…" has no
+# subject ending at "was".
+_CLAUSE_INSIDE = re.compile(r"\b(?:that|who|which|whose|whom)\b", re.IGNORECASE)
+# Words a name may hold uncapitalised: "Bank of England", "Procter & Gamble".
+_NAME_JOINERS = frozenset(["of", "the", "and", "&", "de", "la", "von", "van", "du", "der"])
+
+
+def _subject(text: str) -> tuple[str, str] | None:
+    """The leading noun phrase and its number: "one", "many" or "" when the verb does not say."""
     text = text.strip()
     if _CJK_VERB.search(text[:12]) and re.match(r"[\u3040-\u30ff\u4e00-\u9fff]", text):
         m = _CJK_VERB.search(text)
         head = text[: m.start()] if m else ""
-        return head if 1 <= len(head) <= 8 else None
+        return (head, "") if 1 <= len(head) <= 8 else None
     m = _VERB.search(" " + text)
     if not m:
         return None
     head = (" " + text)[: m.start()].strip(" ,")
+    first = head.split()[0].lower().strip("'’") if head else ""
+    if first.endswith(("'s", "’s")):
+        first = first[:-2]
+    if first in _OPENERS:
+        # "For children under 12, the dose…": the subject follows the opening phrase
+        head = head.rsplit(",", 1)[1].strip() if "," in head else ""
+    elif "," in head:
+        # "Novak, a 19-year-old ranked 142nd, won…": the name before the aside
+        head = head.split(",", 1)[0].strip()
     if not head or len(head.split()) > 8 or _WESTERN_PRONOUN.match(head):
         return None
-    return head
+    words_ = head.split()
+    # "Brannock joined the National League in 1995": a verb the list lacks ran on past the subject
+    if _CLAUSE_INSIDE.search(head) or any(w.endswith("ed") and w.islower() for w in words_[1:]):
+        return None
+    verb = m.group(0).strip()
+    number = (
+        "one" if _SINGULAR_VERB.fullmatch(verb) else "many" if _PLURAL_VERB.fullmatch(verb) else ""
+    )
+    if not number and (" and " in f" {head} " or _plural_noun(head)):
+        number = "many"
+    # "Officials hope calmer winds expected Thursday will…": a plural noun and its verb open it
+    if len(words_) > 1 and _plural_noun(words_[0]) and words_[1].islower():
+        number = "many"
+    return head, number
+
+
+def _plural_noun(head: str) -> bool:
+    """Is the phrase a plural common noun ("Officials", "Rising costs")? A name that ends in "s"
+    ("Kestrel Foods") is one thing."""
+    words = head.split()
+    last = words[-1]
+    named = all(w[:1].isupper() or w.lower() in _NAME_JOINERS for w in words[1:])
+    return (
+        last.endswith("s")
+        and not last.endswith(("ss", "us", "is", "'s", "’s"))
+        and (len(words) == 1 or not named)
+        and last[:1].islower() == (len(words) > 1)
+    )
+
+
+def _is_name(head: str) -> bool:
+    """Does the phrase name something ("Harlow Appliance", "The Caldwell Street Bridge")?"""
+    words = head.split()
+    if words and words[0].lower() in ("the", "a", "an"):
+        words = words[1:]
+    return bool(words) and all(w[:1].isupper() or w.lower() in _NAME_JOINERS for w in words)
 
 
 def resolve(texts: Sequence[str]) -> list[str]:
     """Each claim's text for scoring: without citation markers or a frame about its source, and
-    with a leading pronoun replaced by the previous subject."""
+    with a leading pronoun replaced by the previous subject that agrees with it: "it" takes no
+    "Officials", "they" no "The bridge", and "the company" only a name."""
     out: list[str] = []
-    referent: str | None = None
+    one: str | None = None  # the last subject that is one thing (or may be)
+    many: str | None = None  # the last subject that is several
     for text in texts:
         text = strip_frame(strip_markers(text) or text)
         resolved = text
         m = _WESTERN_PRONOUN.match(text.strip()) or _CJK_PRONOUN.match(text.strip())
-        if m and referent:
+        if m:
             pronoun = m.group("p")
-            rest = m.group("rest")
-            suffix = "'s" if pronoun.lower() in _POSSESSIVE else ""
-            resolved = f"{referent}{suffix}{rest}"
+            plural = pronoun.lower() in _PLURAL_PRONOUNS
+            referent = (many or one) if plural else one
+            if referent and " " in pronoun and not _is_name(referent):
+                referent = None  # "The company" is better read as written than as "The dose"
+            if referent:
+                suffix = "'s" if pronoun.lower() in _POSSESSIVE else ""
+                resolved = f"{referent}{suffix}{m.group('rest')}"
         else:
-            referent = subject_of(text) or referent
+            found = _subject(text)
+            if found and found[1] == "many":
+                many = found[0]
+            elif found:
+                one = found[0]
         out.append(resolved)
     return out
+
+
+_PLURAL_PRONOUNS = frozenset(
+    ["they", "their", "ellos", "ellas", "ils", "elles", "eles", "elas", "它们", "他们", "她们"]
+)

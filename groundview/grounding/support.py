@@ -936,6 +936,7 @@ def _names_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
 # what follows as theirs ("according to", "según", "selon", "laut").
 _SAYING = words(
     "said says told warned warns called calls described describes argued argues stated claimed"
+    " saying arguing warning claiming insisting"
     " claims insisted insists admitted predicted urged criticised criticized praised explained"
     " suggested acknowledged conceded stressed emphasised emphasized dijo afirmó aseguró declaró"
     " explicó señaló recordó calificó advirtió déclaré affirmé expliqué averti souligné sagte"
@@ -956,10 +957,22 @@ def _speaker_and_words(claim: Analysis) -> tuple[set[str], set[str]]:
             # the run of names right before the verb: "Council leader Priya Shah warned" is
             # Priya Shah's, not the council's
             start = i
-            while start > max(0, i - 5) and stems[start - 1] in names:
+            # in the verb's clause: "voting for Trump, saying that…" is not Trump's
+            while (
+                start > max(0, i - 5)
+                and stems[start - 1] in names
+                and claim.clauses[start - 1] == claim.clauses[i]
+            ):
                 start -= 1
             speaker = set(stems[start:i])
-            said = stems[i + 1 :]
+            # what they said, as far as the clause after it: "Crestmoor said it was disappointed
+            # and is considering an appeal, and it could restart the process, which would take four
+            # months" may give the four months to someone else on the page
+            said = [
+                s
+                for s, k in zip(stems[i + 1 :], claim.clauses[i + 1 :], strict=True)
+                if k <= claim.clauses[i] + 1
+            ]
         elif t in _ACCORDING:
             start = i + 2 if tokens[i + 1 : i + 2] == ["to"] else i + 1
             end = start
@@ -981,7 +994,9 @@ def _said_by_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     much as 40 percent." A sentence whose speaker is a pronoun may be quoting the claim's speaker,
     so it tells nothing."""
     speaker, said = _speaker_and_words(claim)
-    if len(said) < 3:
+    # "Coach Alina Petrova said": the page writes "coach" of everyone, and names no one with it
+    speaker = {s for s in speaker if not _written_lowercase(s, cands)}
+    if len(said) < 3 or not speaker:
         return []
     each = [_stems([c]) for c in cands]
     overlap = [len(said & stems) for stems in each]

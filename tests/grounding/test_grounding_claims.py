@@ -166,6 +166,10 @@ def test_here_is_what_i_found_needs_no_check() -> None:
     assert not needs_check("Is there anything else you would like to know?")
     assert not needs_check("Some reasons for this include:")
     assert not needs_check("Compare the quotes and services offered by each decorator.")
+    # after a phrase naming the source, and only then
+    assert not needs_check("Based on the trading update, here is an overview.")
+    assert not needs_check("According to the leaflet, here is what you need to know.")
+    assert needs_check("Based on the trading update, revenue rose 4.2%.")
 
 
 def _claims(answer: str) -> list[tuple[str, bool]]:

@@ -38,6 +38,37 @@ def test_a_leading_pronoun_takes_the_previous_subject_for_scoring() -> None:
     assert resolve(["谷歌成立于1998年。", "它的总部在加州！"])[1] == "谷歌的总部在加州！"
 
 
+def test_a_pronoun_takes_the_last_subject_that_agrees_with_it() -> None:
+    # "It" is the fire, not the officials who speak of it
+    fire = [
+        "The Cedar Gulch Fire has grown to 18,000 acres.",
+        "Officials hope calmer winds expected Thursday will help crews.",
+        "It is the largest fire in the county.",
+    ]
+    assert resolve(fire)[2] == "The Cedar Gulch Fire is the largest fire in the county."
+    # "They" takes several, "it" one
+    market = ["Acme Inc. is a toy maker.", "Investors were nervous.", "It fell 3%.", "They sold."]
+    assert resolve(market)[2:] == ["Acme Inc. fell 3%.", "Investors sold."]
+    # "The company" only takes a name: read as written rather than as "the dose" or a list
+    assert resolve(["For children under 12, the dose is 5 mg.", "The company makes it."])[1] == (
+        "The company makes it."
+    )
+    assert resolve(["Names and addresses were exposed.", "The company apologised."])[1] == (
+        "The company apologised."
+    )
+    # A phrase with a clause inside, or a verb the list lacks, is no subject to refer to
+    assert resolve(["Acme admits that its plan was late.", "It will invest $1 billion."])[1] == (
+        "It will invest $1 billion."
+    )
+    assert (
+        resolve(["Brannock joined the league in 1995 and was relegated.", "Its kit is red."])[1]
+        == "Its kit is red."
+    )
+    assert resolve(["Novak, a 19-year-old qualifier, won the first set.", "She lost."])[1] == (
+        "Novak lost."
+    )
+
+
 def test_a_pronoun_with_nothing_before_it_is_left_alone() -> None:
     assert resolve(["It was a sunny day."]) == ["It was a sunny day."]
 
@@ -1533,6 +1564,33 @@ def test_words_given_to_another_speaker_cap_the_claim(engine: Engine) -> None:
     )
     cands = [_candidate(i, s) for i, s in enumerate(article.split(". "))]
     assert gaps(analyse(claim), cands).speakers == ["Priya Shah"]
+
+
+def test_a_speaker_is_read_by_name_in_the_clause_of_the_saying(engine: Engine) -> None:
+    match = (
+        "Harbor City coach Alina Petrova said the team had refused to give up. "
+        'Redmond coach Derek Hollis said his team had been "the better side for an hour" but '
+        "let the match slip after the red card."
+    )
+    # "coach" is everyone's: Petrova is named, and the words are Hollis's
+    said = "Coach Alina Petrova said Redmond had been the better side for an hour."
+    assert _capped(engine, said, match)
+    assert not _capped(engine, said.replace("Alina Petrova", "Derek Hollis"), match)
+    # "arguing that" gives words as "said" does
+    council = (
+        "Councilmembers Ray Delgado and Priya Natarajan voted against the budget. "
+        "Delgado said the city should have used its reserve fund rather than raising taxes."
+    )
+    arguing = (
+        "Two members opposed the budget, with Priya Natarajan arguing that the city should have "
+        "used its reserve fund."
+    )
+    assert _capped(engine, arguing, council)
+    assert not _capped(engine, arguing.replace("Priya Natarajan", "Ray Delgado"), council)
+    # The name before a comma is not the one saying: "voting for Trump, saying…"
+    regret = "He regretted voting for Trump, saying the president had done nothing for workers."
+    page = "He said he regretted his vote, saying the president had done nothing for workers."
+    assert not _capped(engine, regret, page + " He had voted for Trump in 2016.")
 
 
 def test_a_number_the_sentence_stating_the_rest_gives_differently_caps_the_claim(
