@@ -718,10 +718,12 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
     if not subject or len(counts) != 1 or _written_lowercase(subject, cands):
         return []
     out = []
+    own = next((claim.clauses[i] for i, s in enumerate(claim.stems) if s == subject), -1)
     for n in counts:
         # "Tomás Aguilar gave Redmond the lead, and substitute Kwame Asante equalized in the 67th
         # minute": another name's clause holds the number
-        if n.at >= 0 and _clause_stems(claim, claim.clauses[n.at]) & (claim.names - {subject}):
+        clause = claim.clauses[n.at] if n.at >= 0 else own
+        if clause != own and _clause_stems(claim, clause) & (claim.names - {subject}):
             continue
         owners = [c for c in cands if any(numbers_match(n, m) for m in c.analysis.numbers)]
         # A sentence that opens with a pronoun may well be about the subject: no conflict there.
