@@ -278,7 +278,9 @@ GAPS = (
 )
 GAPS_CHUNKS = [
     *CHUNKS[:2],
-    f"{CHUNKS[2]} The public lift is not free. A season ticket costs €25 a year.",
+    # "public" said of the tower itself: "opened to the public" opposes no "private landmark"
+    f"{CHUNKS[2]} The tower is public property. The public lift is not free. "
+    "A season ticket costs €25 a year.",
     "Eiffel hired Sauvestre in 1884 to redraw the tower.",
 ]
 
