@@ -137,9 +137,9 @@ def _subject(text: str) -> tuple[str, str] | None:
         head = head.split(",", 1)[0].strip()
     if not head or len(head.split()) > 8 or _WESTERN_PRONOUN.match(head):
         return None
-    words_ = head.split()
+    parts = head.split()
     # "Brannock joined the National League in 1995": a verb the list lacks ran on past the subject
-    if _CLAUSE_INSIDE.search(head) or any(w.endswith("ed") and w.islower() for w in words_[1:]):
+    if _CLAUSE_INSIDE.search(head) or any(w.endswith("ed") and w.islower() for w in parts[1:]):
         return None
     verb = m.group(0).strip()
     number = (
@@ -148,31 +148,28 @@ def _subject(text: str) -> tuple[str, str] | None:
     if not number and (" and " in f" {head} " or _plural_noun(head)):
         number = "many"
     # "Officials hope calmer winds expected Thursday will…": a plural noun and its verb open it
-    if len(words_) > 1 and _plural_noun(words_[0]) and words_[1].islower():
+    if len(parts) > 1 and _plural_noun(parts[0]) and parts[1].islower():
         number = "many"
     return head, number
 
 
 def _plural_noun(head: str) -> bool:
-    """Is the phrase a plural common noun ("Officials", "Rising costs")? A name that ends in "s"
-    ("Kestrel Foods") is one thing."""
-    words = head.split()
-    last = words[-1]
-    named = all(w[:1].isupper() or w.lower() in _NAME_JOINERS for w in words[1:])
-    return (
-        last.endswith("s")
-        and not last.endswith(("ss", "us", "is", "'s", "’s"))
-        and (len(words) == 1 or not named)
-        and last[:1].islower() == (len(words) > 1)
-    )
+    """Is the phrase a plural common noun: one capitalised word opening the sentence ("Officials")
+    or a phrase ending in a lowercase plural ("Rising costs")? A name that ends in "s" ("Kestrel
+    Foods") is one thing."""
+    parts = head.split()
+    last = parts[-1]
+    if not last.endswith("s") or last.endswith(("ss", "us", "is", "'s", "’s")):
+        return False
+    return last[:1].isupper() if len(parts) == 1 else last[:1].islower()
 
 
 def _is_name(head: str) -> bool:
     """Does the phrase name something ("Harlow Appliance", "The Caldwell Street Bridge")?"""
-    words = head.split()
-    if words and words[0].lower() in ("the", "a", "an"):
-        words = words[1:]
-    return bool(words) and all(w[:1].isupper() or w.lower() in _NAME_JOINERS for w in words)
+    parts = head.split()
+    if parts and parts[0].lower() in ("the", "a", "an"):
+        parts = parts[1:]
+    return bool(parts) and all(w[:1].isupper() or w.lower() in _NAME_JOINERS for w in parts)
 
 
 def resolve(texts: Sequence[str]) -> list[str]:
