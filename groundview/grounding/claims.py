@@ -299,8 +299,15 @@ _NO_CHECK_START = re.compile(
     # "Based on the trading update, here is an overview."
     r"(?:(?:based on|from|according to|using) [^,]{1,60},\s*)?"
     r"here(?:'s| is| are) (?:what|some|a few|the following|my|how"
-    r"|an? (?:quick |brief |short )?(?:overview|summary|list|few|rundown|breakdown|recap)"
+    r"|an? (?:[\w-]+,? ){0,3}?(?:overview|summary|list|few|rundown|breakdown|recap|synopsis)"
+    r"|the (?:[\w-]+ ){0,2}?(?:overview|summary|rundown|breakdown|recap|synopsis)"
     r"|the (?:key|main) (?:points|highlights|takeaways|details))\b"
+    # "Below is a concise summary of the passage:", as summarisers open.
+    r"|(?:below is|the following is) (?:an?|the|my) (?:[\w-]+,? ){0,3}?"
+    r"(?:overview|summary|rundown|breakdown|recap|synopsis)\b"
+    # "Hi there, thanks for getting in touch!" greets; "Hi Maria, the store opens at 9" does not only.
+    r"|(?:hi|hello|hey|dear)(?: there| all| everyone| team)?[,!.]?\s+(?:and )?"
+    r"(?:thanks?|thank you|welcome|good (?:morning|afternoon|evening))\b"
     r"|(?:i'm |i am |we're |we are )?(?:happy|glad) to help\b"
     r"|(?:sure|certainly|of course|absolutely|great question|good question|okay|ok|yes|no)[,.!]?$"
     r"|(?:sure|certainly|of course|absolutely)[,!.]\s*(?:here|i|let)\b"

@@ -1495,6 +1495,11 @@ def _negated_stems(
             continue
         if clauses and _in_condition(tokens, clauses, i):
             continue
+        if t in ("none", "neither") and tokens[i + 1 : i + 2] == ["of"]:
+            verb = _verb_of_group(tokens, i + 2, plain)
+            if verb is not None:
+                out.add(stems[verb])
+            continue
         # "no longer" negates what follows it, as "not" does: "no longer have access"
         no_longer = t == "no" and tokens[i + 1 : i + 2] == ["longer"]
         for j in range(i + 2 if no_longer else i + 1, min(len(tokens), i + 7)):
@@ -1524,6 +1529,22 @@ def _negated_stems(
 
 
 _CONDITIONS = frozenset(["if", "unless"])
+_AUXILIARIES = words("is are was were has have had will would can could do does did")
+
+
+def _verb_of_group(tokens: Sequence[str], start: int, plain: Callable[[str], bool]) -> int | None:
+    """The verb that "none of" the group from `start` on is denied: "None of 150 untrained bees
+    opened the box" denies the opening, not the bees; "none of the money was spent" the spending.
+    None when no verb shows within six tokens."""
+    for j in range(start + 1, min(len(tokens), start + 7)):
+        u = tokens[j]
+        if u in _AUXILIARIES:
+            return next(
+                (k for k in range(j + 1, min(len(tokens), j + 4)) if plain(tokens[k])), None
+            )
+        if u.endswith("ed") and plain(u) and plain(tokens[j - 1]):
+            return j
+    return None
 
 
 def _in_condition(tokens: Sequence[str], clauses: Sequence[int], i: int) -> bool:

@@ -397,10 +397,32 @@ def _negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     for word in sorted(claim.negates):
         stating = [c for c in cands if word in c.analysis.stems]
         if stating and not any(
-            word in c.analysis.negates or _denied(c.analysis, word) for c in stating
+            word in c.analysis.negates
+            or _denied(c.analysis, word)
+            or _negation_in_clause(c.analysis, word)
+            for c in stating
         ):
             out.append(word)
     return out
+
+
+def _negation_in_clause(text: Analysis, word: str, reach: int = 4) -> bool:
+    """Some time `text` writes `word`, a negation stands within `reach` tokens of it in its clause.
+    Where the negation stands varies with the sentence's shape, not its meaning: "A trial date has
+    not been set" says what "no trial date has been set" says, and "We do not charge overdue fines"
+    what "there are no overdue fines". "non-" negates only its own word, and "cannot help but
+    notice" nothing."""
+    toks, clauses = text.tokens, text.clauses
+    for i, s in enumerate(text.stems):
+        if s != word:
+            continue
+        for j in range(max(0, i - reach), min(len(toks), i + reach + 1)):
+            if j == i or clauses[j] != clauses[i] or not is_negation(toks[j]) or toks[j] == "non":
+                continue
+            if toks[j + 1 : j + 2] == ["only"] or toks[j + 1 : j + 3] == ["help", "but"]:
+                continue
+            return True
+    return False
 
 
 # Verbs that deny what follows them without a negation cue: "refuses to make dramas" says what
@@ -409,7 +431,7 @@ _DENYING = frozenset(
     stem(w)
     for w in words(
         "refuse decline avoid stop quit cease deny reject remove discontinue withdraw revoke"
-        " deprecate cancel eliminate abolish prohibit forbid ban"
+        " deprecate cancel eliminate abolish prohibit forbid ban lose lost"
     )
 )
 
@@ -436,7 +458,7 @@ def _affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 
     for i, word in enumerate(content):
         if word not in negated or word in claim.negates or word in set_aside or word in out:
             continue
-        if _denied_in(claim, word):
+        if _denied_in(claim, word) or _negation_in_clause(claim, word, reach=8):
             continue
         beside = {content[j] for j in (i - 1, i + 1) if 0 <= j < len(content)} - {word}
         stating = [c for c in cands if word in c.analysis.stems]

@@ -202,6 +202,19 @@ def test_a_preamble_before_a_colon_is_not_the_claim_after_it() -> None:
         ("以下是文章的摘要：", False),
         ("市议会批准了一个新公园。", True),
     ]
+    # A summariser's longer preambles, as LLMs write them before the first fact
+    for preamble in (
+        "Here is a concise summary of the passage:",
+        "Here's a concise, objective summary of the article:",
+        "Here is a 3-sentence summary of the passage:",
+        "Here is the summary:",
+        "Below is a concise summary of the passage:",
+        "The following is a brief summary of the news article:",
+    ):
+        assert _claims(f"{preamble} Dunmore Rovers beat Castlegate United 3-2.") == [
+            (preamble, False),
+            ("Dunmore Rovers beat Castlegate United 3-2.", True),
+        ]
     # A heading before a colon is part of what is claimed, so it stays with it
     assert _claims("Titanic: The film grossed $2 billion.") == [
         ("Titanic: The film grossed $2 billion.", True)
@@ -709,6 +722,10 @@ def test_a_clock_time_ends_a_sentence_unless_a_zone_or_day_follows(
         ("Here's a quick summary of the termination clause.", False),
         ("Here are the key points from the meeting.", False),
         ("Happy to help with your claim question.", False),
+        ("Hi there, thanks for getting in touch!", False),
+        ("Hello, and thanks for your question.", False),
+        ("Hi Maria, the store opens at 9.", True),
+        ("Here is the new store, which opens at 9.", True),
         ("Con gusto te ayudo.", False),
         ("Happy customers rate the plan 4.8 stars.", True),
         # A setting, a file or a command names something to check

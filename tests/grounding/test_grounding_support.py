@@ -596,6 +596,29 @@ def test_cannot_help_but_is_no_negation() -> None:
     assert analyse("Our tools cannot help your business.").negates == {"help"}
 
 
+def test_none_of_a_group_denies_its_verb() -> None:
+    assert analyse("None of 150 untrained bees opened the box.").negates == {stem("opened")}
+    assert analyse("None of the money was spent.").negates == {stem("spent")}
+    assert analyse("Neither of the candidates has conceded.").negates == {stem("conceded")}
+
+
+def test_a_negation_elsewhere_in_the_clause_agrees(engine: Engine) -> None:
+    # The page negates the same clause with its cue in another place
+    trial = "Holcomb pleaded not guilty. A trial date has not been set."
+    assert not _capped(engine, "No trial date has been set for Holcomb.", trial)
+    fines = "We do not charge overdue fines on children's books."
+    assert not _capped(engine, "There are no overdue fines on children's books.", fines)
+    bees = "Of 150 untrained bees tested, none opened the box by itself."
+    assert not _capped(engine, "None of 150 untrained bees opened the box.", bees)
+    power = "Some 3,800 homes lost power at the height of the storm."
+    assert not _capped(engine, "3,800 homes were without power at the height of the storm.", power)
+    # A cue far off in the clause, or one that only prefixes its own word, is no agreement
+    assured = "I assure you that we offer competitive prices without compromising quality."
+    assert _capped(engine, "The agent does not assure competitive prices.", assured)
+    hired = "Smith hired non-union workers for the bridge."
+    assert _capped(engine, "Smith did not hire workers for the bridge.", hired)
+
+
 def test_not_until_is_no_negation() -> None:
     assert analyse("She did not win a title until 1998.").negates == frozenset()
     assert analyse("She did not win a title in 1998.").negates == {"win"}
