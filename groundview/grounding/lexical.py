@@ -1706,6 +1706,9 @@ _GERMAN_WORDS = words(
 )
 
 
+_SUBJECT_VERBS = words("will would is are was were has have had can could may might should must")
+
+
 def _subject(tokens_raw: Sequence[str], tokens: Sequence[str], clauses: Sequence[int]) -> str:
     """The stem of the first capitalised word of the first clause with a word in it ("In 2016,
     the Cubs won" is about the Cubs), "" when that clause has none: "The club, second-bottom of
@@ -1713,17 +1716,18 @@ def _subject(tokens_raw: Sequence[str], tokens: Sequence[str], clauses: Sequence
     first = next(
         (clauses[i] for i, t in enumerate(tokens) if t not in STOPWORDS and t[0].isalpha()), None
     )
-    return next(
-        (
-            stem(t)
-            for t, k in zip(tokens_raw, clauses, strict=True)
-            if k == first
-            and t[0].isupper()
-            and t.lower() not in STOPWORDS
-            and t.lower() not in MONTHS
-        ),
-        "",
-    )
+    for i, (t, k) in enumerate(zip(tokens_raw, clauses, strict=True)):
+        if k != first:
+            continue
+        if t[0].isupper() and t.lower() not in STOPWORDS and t.lower() not in MONTHS:
+            return stem(t)
+        # "The win will lift her to 45th and makes her the first Nigerian…" is about the win: a
+        # common noun before the clause's verb is its subject, and no name after it.
+        if t[0].islower() and t not in STOPWORDS and tokens[i + 1 : i + 2] and (
+            tokens[i + 1] in _SUBJECT_VERBS
+        ):
+            return ""
+    return ""
 
 
 def _stems_of(tokens: Sequence[str]) -> list[str]:

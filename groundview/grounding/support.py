@@ -143,16 +143,32 @@ def _abbreviated(claim: Analysis, cands: Sequence[Candidate]) -> set[str]:
 _VOWEL = re.compile(r"[aeiouy]")
 
 
+# Words an acronym leaves out between the ones it takes a letter from: "MMR" for "measles, mumps
+# and rubella", "DfE" for "Department for Education".
+_LEFT_OUT = frozenset(["and", "of", "the", "for", "&"])
+
+
 def _spelled_out(acronym: str, tokens: Sequence[str]) -> bool:
-    """Do consecutive words of `tokens` begin with the acronym's letters? At most one of them a
-    stopword ("sign on"), the others words of three letters or more, so that any three short words
-    in a row do not spell "USA"."""
+    """Do consecutive words of `tokens` begin with the acronym's letters, a word of `_LEFT_OUT`
+    skipped at most twice? At most one of the letters taken from a stopword ("sign on"), the others
+    from words of three letters or more, so that any three short words in a row do not spell
+    "USA"."""
     n = len(acronym)
     for i in range(len(tokens) - n + 1):
-        window = tokens[i : i + n]
-        if any(t[:1] != ch for t, ch in zip(window, acronym, strict=True)):
+        taken: list[str] = []
+        skipped = 0
+        for t in tokens[i:]:
+            if len(taken) == n:
+                break
+            if t[:1] == acronym[len(taken)]:
+                taken.append(t)
+            elif taken and t in _LEFT_OUT and skipped < 2:
+                skipped += 1
+            else:
+                break
+        if len(taken) < n:
             continue
-        content = [t for t in window if t not in STOPWORDS]
+        content = [t for t in taken if t not in STOPWORDS]
         # A word without a vowel is an abbreviation itself ("crsv annual reports" spells no "CAR")
         if len(content) >= n - 1 and all(len(t) >= 3 and _VOWEL.search(t) for t in content):
             return True
@@ -1048,7 +1064,7 @@ def _number_stated_elsewhere(
     each = [_stems([c], claim) for c in cands]
     out: list[Number] = []
     for n in claim.numbers:
-        if n.listed or not _an_amount(n) or n.at < 0:
+        if n.listed or not _an_amount(n) or n.at < 0 or _a_side(claim, n):
             continue
         rest = _clause_stems(claim, claim.clauses[n.at]) & content
         if len(rest) < 2:
@@ -1075,6 +1091,12 @@ def _number_stated_elsewhere(
         ):
             out.append(n)
     return out
+
+
+def _a_side(a: Analysis, n: Number) -> bool:
+    """Is `n` one side of dimensions ("40 x 30 x 15 cm")? The sides measure one thing together:
+    another sentence's "55 x 40 x 20 cm" gives no rival to one of them."""
+    return "x" in a.tokens[max(0, n.at - 1) : n.at + 2]
 
 
 def _rival_stating(n: Number, a: Analysis, rest: set[str]) -> bool:

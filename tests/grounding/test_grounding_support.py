@@ -12,6 +12,7 @@ from groundview.grounding.opposites import key, negative_base, opposites
 from groundview.grounding.schema import Fact
 from groundview.grounding.support import (
     CONSISTENCY_CAP,
+    FEATURES,
     Candidate,
     _spelled_out,
     consistency_cap,
@@ -1510,6 +1511,10 @@ def test_a_denial_still_fails_what_the_page_states(engine: Engine) -> None:
     # An abbreviation among them spells none either
     assert not _spelled_out("car", ["crsv", "annual", "reports"])
     assert _spelled_out("tfgm", ["transport", "for", "greater", "manchester"])
+    # The words an acronym leaves out between its letters
+    assert _spelled_out("mmr", ["the", "measles", "mumps", "and", "rubella", "vaccine"])
+    assert _spelled_out("usa", ["united", "states", "of", "america"])
+    assert not _spelled_out("mmr", ["measles", "and", "and", "and", "mumps", "rubella"])
     # Three short words in a row spell no acronym
     (result,) = engine.analyse_answer(
         "The USA signed it.", [Fact("They signed it under some agreement.")]
@@ -1567,6 +1572,36 @@ def test_the_subject_is_not_read_from_an_aside() -> None:
     assert analyse("The club, second-bottom of the Championship, has won two games.").subject == ""
     assert analyse("In 2016, the Cubs won the World Series.").subject == stem("Cubs")
     assert analyse("Jupiter has 95 moons.").subject == stem("Jupiter")
+    # A common noun before the verb is the subject, and a name after it is not
+    win = "The win will lift her to around 45th and makes her the first Nigerian woman to do so."
+    assert analyse(win).subject == ""
+    assert analyse("The team led by Smith has won.").subject == stem("Smith")
+
+
+def test_one_side_of_dimensions_has_no_rival_in_other_dimensions(engine: Engine) -> None:
+    page = (
+        "Economy Light: one small personal item (max 40 x 30 x 15 cm) that fits under the seat.\n"
+        "Economy Standard and Economy Flex: one small personal item plus one cabin bag "
+        "(max 55 x 40 x 20 cm, including handles and wheels) with a maximum weight of 8 kg."
+    )
+    claim = "If you're on an Economy Light fare, only the small personal item (40 x 30 x 15 cm) is included."
+    assert not _capped(engine, claim, page)
+    # A side the page does not state is still a number no sentence backs
+    (result,) = engine.analyse_claims([claim.replace("15 cm", "25 cm")], [Fact(page)])
+    assert result.features is not None and result.features[FEATURES.index("num_missing")] > 0
+
+
+def test_a_rank_said_of_the_claim_s_subject_is_not_another_s(engine: Engine) -> None:
+    page = (
+        "Nigeria's Grace Okonjo won her first WTA title, beating Lena Varga 6-4, 3-6, 7-5. "
+        "The win will lift Okonjo to around 45th in the rankings. "
+        "She becomes the first Nigerian woman to win a singles title on the WTA Tour."
+    )
+    claim = (
+        "The win will lift her to a career-high ranking of around 45th and makes her the first "
+        "Nigerian woman to win a WTA Tour singles title."
+    )
+    assert not _capped(engine, claim, page)
 
 
 def test_words_given_to_another_speaker_cap_the_claim(engine: Engine) -> None:
