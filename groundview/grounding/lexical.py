@@ -1723,8 +1723,11 @@ def _subject(tokens_raw: Sequence[str], tokens: Sequence[str], clauses: Sequence
             return stem(t)
         # "The win will lift her to 45th and makes her the first Nigerian…" is about the win: a
         # common noun before the clause's verb is its subject, and no name after it.
-        if t[0].islower() and t not in STOPWORDS and tokens[i + 1 : i + 2] and (
-            tokens[i + 1] in _SUBJECT_VERBS
+        if (
+            t[0].islower()
+            and t not in STOPWORDS
+            and tokens[i + 1 : i + 2]
+            and (tokens[i + 1] in _SUBJECT_VERBS)
         ):
             return ""
     return ""

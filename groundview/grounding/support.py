@@ -209,6 +209,7 @@ def claim_features(
         or _hour_of_another(claim, cands)
         or _numbers_of_another_part(claim, cands)
         or _number_stated_elsewhere(claim, cands)
+        or _number_beside_another(claim, cands)
         or _name_in_the_slot_of_another(claim, cands)
     ):
         num_conflict = 1.0
@@ -1090,6 +1091,67 @@ def _number_stated_elsewhere(
             for i in range(min(near, len(cands)))
         ):
             out.append(n)
+    return out
+
+
+def _beside(a: Analysis, at: int, reach: int = 3) -> set[str]:
+    """The content stems within `reach` tokens of token `at`, in its clause ("£30 m": the scale
+    is part of the number)."""
+    k = a.clauses[at]
+    return {
+        a.stems[j]
+        for j in range(max(0, at - reach), min(len(a.stems), at + reach + 1))
+        if j != at
+        and a.clauses[j] == k
+        and a.tokens[j] not in STOPWORDS
+        and not a.tokens[j][:1].isdigit()
+        and len(a.tokens[j]) > 1
+    }
+
+
+_SPANS = frozenset(["years", "months", "weeks", "days", "hours", "minutes", "seconds"])
+
+
+def _number_beside_another(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[Number]:
+    """The claim's amount that the best candidates state only beside other words, while the
+    words beside it in the claim stand beside another amount of its unit: "Revenue rose 4%"
+    against "Revenue rose 6% to $2.31 billion, helped by price increases averaging 4%", "£30m
+    owed to suppliers" against "£12m owed to suppliers … a pension deficit of around £30m"."""
+    content = set(claim.content)
+    out: list[Number] = []
+    for n in claim.numbers:
+        # Amounts of money, percentages and measures: a bare count ("five children") is what a
+        # page gives other things of the same kind as often.
+        if n.listed or n.at < 0 or not _an_amount(n) or _a_side(claim, n) or not n.unit:
+            continue
+        if n.unit in _SPANS:
+            continue
+        mine = _beside(claim, n.at) & content
+        if not mine:
+            continue
+        clause = _clause_stems(claim, claim.clauses[n.at]) & content
+        owned = rival = False
+        for c in cands[:near]:
+            a = c.analysis
+            for m in a.numbers:
+                if m.at < 0:
+                    continue
+                around = _beside(a, m.at)
+                if numbers_match(n, m):
+                    # Stated bare ("He was 91.") or beside the words of the claim's clause
+                    if not around or around & clause:
+                        break
+                    owned = True
+                elif _rival_amount(n, m) and len(around & mine) >= min(2, len(mine)):
+                    rival = True
+            else:
+                continue
+            break
+        else:
+            if owned and rival:
+                out.append(n)
     return out
 
 

@@ -1591,6 +1591,27 @@ def test_one_side_of_dimensions_has_no_rival_in_other_dimensions(engine: Engine)
     assert result.features is not None and result.features[FEATURES.index("num_missing")] > 0
 
 
+def test_an_amount_the_page_writes_beside_other_words_is_capped(engine: Engine) -> None:
+    results = (
+        "Revenue rose 6% to $2.31 billion, helped by price increases averaging 4% across its "
+        "product lines. Volumes in the frozen division held up, rising 2%, but the snacks "
+        "business sold 3% fewer units."
+    )
+    assert _capped(engine, "Revenue rose 4% to $2.31 billion.", results)
+    assert not _capped(engine, "Revenue rose 6% to $2.31 billion.", results)
+    assert not _capped(engine, "Prices rose by an average of 4%.", results)
+    # "rising 2%" is the volumes' own, whatever "Revenue rose 6%" says
+    assert not _capped(engine, "Frozen volumes rose 2%.", results)
+    debts = (
+        "Dalton's had debts of about £58m when it collapsed, including £12m owed to suppliers. "
+        "Its pension scheme has a deficit of around £30m."
+    )
+    assert _capped(
+        engine, "Dalton's had debts of about £58m, including £30m owed to suppliers.", debts
+    )
+    assert not _capped(engine, "Its pension scheme has a deficit of £30m.", debts)
+
+
 def test_a_rank_said_of_the_claim_s_subject_is_not_another_s(engine: Engine) -> None:
     page = (
         "Nigeria's Grace Okonjo won her first WTA title, beating Lena Varga 6-4, 3-6, 7-5. "
