@@ -246,6 +246,7 @@ def claim_features(
         or _opposed_here(claim, cands)
         or _swapped(claim, cands)
         or _hedged(claim, cands)
+        or _denied_outright(claim, cands)
         or _said_by_another(claim, cands)
         or _priced(claim, cands)
     )
@@ -434,12 +435,18 @@ def _negation_in_clause(text: Analysis, word: str, reach: int = 4) -> bool:
         if s != word:
             continue
         for j in range(max(0, i - reach), min(len(toks), i + reach + 1)):
-            if j == i or clauses[j] != clauses[i] or not is_negation(toks[j]) or toks[j] == "non":
-                continue
-            if toks[j + 1 : j + 2] == ["only"] or toks[j + 1 : j + 3] == ["help", "but"]:
-                continue
-            return True
+            if j != i and clauses[j] == clauses[i] and _denies(toks, j):
+                return True
     return False
+
+
+def _denies(tokens: Sequence[str], i: int) -> bool:
+    """Is token `i` a negation of what stands beside it? "non-" negates only its own word, and
+    "not only", "cannot help but notice" and "No. 15" nothing."""
+    t, after = tokens[i], tokens[i + 1 : i + 3]
+    if not is_negation(t) or t == "non" or after[:1] == ["only"] or after == ["help", "but"]:
+        return False
+    return not (t == "no" and after[:1] and after[0][:1].isdigit())
 
 
 # Verbs that deny what follows them without a negation cue: "refuses to make dramas" says what
@@ -1198,17 +1205,23 @@ _HEDGES = words(
 _MODALS = words("can could may might able allowed permitted")
 
 
-def _hedges_in(a: Analysis, words_: set[str], least: float) -> set[str]:
-    """The hedges of the clause of `a` that states the most of `words_`, when it states at least
-    `least` of them ("may" of a month, and "you may read", aside)."""
+def _stating_clause(a: Analysis, words_: set[str], least: float) -> int | None:
+    """The clause of `a` that states the most of `words_`, when it states at least `least`."""
     counts: dict[int, set[str]] = {}
     for s, k in zip(a.stems, a.clauses, strict=True):
         if s in words_:
             counts.setdefault(k, set()).add(s)
     if not counts:
-        return set()
+        return None
     clause = max(counts, key=lambda k: len(counts[k]))
-    if len(counts[clause]) < least:
+    return clause if len(counts[clause]) >= least else None
+
+
+def _hedges_in(a: Analysis, words_: set[str], least: float) -> set[str]:
+    """The hedges of the clause of `a` that states the most of `words_`, when it states at least
+    `least` of them ("may" of a month, and "you may read", aside)."""
+    clause = _stating_clause(a, words_, least)
+    if clause is None:
         return set()
     out = set()
     tokens = [t for t, k in zip(a.tokens, a.clauses, strict=True) if k == clause]
@@ -1354,6 +1367,52 @@ def _hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[
     if all(found):
         return sorted(set().union(*found))
     return []
+
+
+_SETTING_APART = words("but except unlike instead whereas none nobody")
+
+
+def _denied_outright(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The negations with which every best candidate states, in one clause, most of what the claim
+    states plainly with no negation anywhere: "The court granted Lindahl's request to be released
+    on bond" against "The court did not address Lindahl's separate request to be released on
+    bond". Where the negated verb is the claim's own, `_negated_against` and `_affirmed_against`
+    say more; this reads a denial in other words."""
+    # "refuses to make dramas" denies as "doesn't make dramas" does
+    if claim.negates or any(is_negation(t) for t in claim.tokens) or _DENYING & set(claim.stems):
+        return []
+    content = set(claim.content)
+    if len(content) < 3:
+        return []
+    stated = [content & _stems([c], claim) for c in cands[:near]]
+    if not stated:
+        return []
+    best = max(len(x) for x in stated)
+    if best < 0.6 * len(content):
+        return []
+    tops = [(c, x) for c, x in zip(cands, stated, strict=False) if len(x) == best]
+    found = []
+    for c, x in tops:
+        a = c.analysis
+        clause = _stating_clause(a, x, 0.5 * len(content))
+        # "Jones did not sign the treaty, but Smith did" denies it of someone else
+        if clause is None or _SETTING_APART.intersection(a.tokens):
+            return []
+        if claim.names & x - _clause_stems(a, clause):
+            return []
+        # "will not reduce battery life" agrees with "increases battery life"
+        denied = _clause_stems(a, clause) & a.negates
+        if any(key(d) in opposites(t) for d in denied for t in claim.tokens):
+            return []
+        cues = [
+            t
+            for i, (t, k) in enumerate(zip(a.tokens, a.clauses, strict=True))
+            if k == clause and _denies(a.tokens, i)
+        ]
+        if not cues:
+            return []
+        found += cues
+    return sorted(set(found))
 
 
 def _reversed(

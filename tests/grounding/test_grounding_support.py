@@ -620,6 +620,21 @@ def test_a_negation_elsewhere_in_the_clause_agrees(engine: Engine) -> None:
     assert _capped(engine, "Smith did not hire workers for the bridge.", hired)
 
 
+def test_a_page_that_denies_in_other_words_what_the_claim_states_caps_it(engine: Engine) -> None:
+    ruling = (
+        "The appeals court ordered a new sentencing hearing for Lindahl. The court did not "
+        "address Lindahl's separate request to be released on bond while resentencing is pending."
+    )
+    claim = "The court also granted Lindahl's request to be released on bond."
+    assert _capped(engine, claim, ruling)
+    assert not _capped(engine, "The court ordered a new sentencing hearing for Lindahl.", ruling)
+    # "No. 15" is a number, not a denial
+    novels = "In 1998 the Modern Library named To the Lighthouse No. 15 on its list of best novels."
+    assert not _capped(
+        engine, "The Modern Library ranked To the Lighthouse 15th on its list.", novels
+    )
+
+
 def test_not_until_is_no_negation() -> None:
     assert analyse("She did not win a title until 1998.").negates == frozenset()
     assert analyse("She did not win a title in 1998.").negates == {"win"}
