@@ -204,6 +204,7 @@ def claim_features(
     if (
         _numbers_of_another(claim, cands)
         or _year_of_another(claim, cands)
+        or _year_stated_elsewhere(claim, cands)
         or _names_of_another(claim, cands)
         or _reversed(claim, cands)
         or _hour_of_another(claim, cands)
@@ -940,6 +941,48 @@ def _year_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number
         for c, stems in zip(cands, each, strict=True)
     )
     return [year] if rival else []
+
+
+_RELATIVE_YEAR = re.compile(r"\b(?:this|last|that|next|the same|the following) year\b")
+
+
+def _year_stated_elsewhere(
+    claim: Analysis, cands: Sequence[Candidate], share: float = 0.8, little: float = 0.5
+) -> list[Number]:
+    """The claim's one year, when a candidate states the rest of the claim in a clause that gives
+    another year, and every sentence that gives the claim's year states little of it: "Okafor was
+    elected a Fellow of the Royal Society in 2016" against "She was elected a Fellow of the Royal
+    Society of Chemistry in 2009" and a headline "Okafor awarded 2016 Harland Medal". A sentence
+    that dates the claim as "this year" may state the claim's year that way, and a dateline
+    ("Published 2019") may date it too."""
+    years = [n for n in claim.numbers if n.is_year]
+    if len(years) != 1:
+        return []
+    year = years[0]
+    content = set(claim.content)
+    if len(content) < 3:
+        return []
+    each = [content & _stems([c], claim) for c in cands]
+    owners = [
+        i for i, c in enumerate(cands) if any(numbers_match(year, m) for m in c.analysis.numbers)
+    ]
+    if not owners or any(len(each[i]) >= little * len(content) for i in owners):
+        return []
+    # A dateline ("Published 2019") dates the page, not another event
+    if any(len(set(cands[i].analysis.content) - content) < 2 for i in owners):
+        return []
+    for c, got in zip(cands, each, strict=True):
+        if len(got) < share * len(content) or _RELATIVE_YEAR.search(" ".join(c.analysis.tokens)):
+            continue
+        clause = _stating_clause(c.analysis, got, 0.5 * len(content))
+        if clause is None:
+            continue
+        if any(
+            m.is_year and m.at >= 0 and c.analysis.clauses[m.at] == clause
+            for m in c.analysis.numbers
+        ):
+            return [year]
+    return []
 
 
 def _said_of_another(claim: Analysis, cand: Candidate, stems: set[str]) -> bool:

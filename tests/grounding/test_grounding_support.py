@@ -1627,6 +1627,22 @@ def test_an_amount_the_page_writes_beside_other_words_is_capped(engine: Engine) 
     assert not _capped(engine, "Its pension scheme has a deficit of £30m.", debts)
 
 
+def test_a_year_the_page_gives_only_to_another_event_is_capped(engine: Engine) -> None:
+    page = (
+        "Professor Chidi Okafor awarded 2016 Harland Medal\n"
+        "She was elected a Fellow of the Royal Society of Chemistry in 2009 and has served on "
+        "the editorial board of Green Catalysis since 2012."
+    )
+    assert _capped(engine, "Okafor was elected a Fellow of the Royal Society in 2016.", page)
+    assert not _capped(engine, "Okafor was elected a Fellow of the Royal Society in 2009.", page)
+    # "this year" may be the claim's year
+    cup = (
+        "Both teams took the National Student Cup this year, building on 2018, when the men's "
+        "team won it.\nPosted 3 May 2019"
+    )
+    assert not _capped(engine, "Both teams won the National Student Cup in 2019.", cup)
+
+
 def test_a_rank_said_of_the_claim_s_subject_is_not_another_s(engine: Engine) -> None:
     page = (
         "Nigeria's Grace Okonjo won her first WTA title, beating Lena Varga 6-4, 3-6, 7-5. "
