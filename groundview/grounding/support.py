@@ -248,6 +248,7 @@ def claim_features(
         or _swapped(claim, cands)
         or _hedged(claim, cands)
         or _denied_outright(claim, cands)
+        or _universal_unstated(claim, cands)
         or _said_by_another(claim, cands)
         or _priced(claim, cands)
     )
@@ -1554,3 +1555,35 @@ def cover(
         chosen.append(best)
         left -= offered[best]
     return chosen or ([0] if cands else [])
+
+
+_UNIVERSALS = words("all always")
+# "all over the world", "all about robots", "in all", "at all": no claim about every one of them
+_NOT_UNIVERSAL = words("over about around along time star")
+_BEFORE_NO_UNIVERSAL = words("in at after above us them you we of among")
+
+
+def _universal_unstated(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The claim's "all" or "always" where no best candidate that states most of the claim says
+    it of all: "All schools in the county were closed" against "Schools in the Aran and Teifion
+    valleys were closed", "Replacement cards are always free" against "Your first replacement
+    card in any 12-month period is free". A summary widens a scope this way more often than a
+    page leaves its "all" unsaid."""
+    toks = claim.tokens
+    said = {
+        t
+        for i, t in enumerate(toks)
+        if t in _UNIVERSALS
+        and not (toks[i + 1 : i + 2] and toks[i + 1] in _NOT_UNIVERSAL)
+        # "in all", "at all", "after all", "for us all", "40% of all goods", "among all players"
+        and not (i and toks[i - 1] in _BEFORE_NO_UNIVERSAL)
+    }
+    if not said:
+        return []
+    content = set(claim.content)
+    if len(content) < 2:
+        return []
+    stating = [c for c in cands[:near] if len(content & _stems([c], claim)) >= 0.6 * len(content)]
+    if not stating or any(_UNIVERSALS.intersection(c.analysis.tokens) for c in stating):
+        return []
+    return sorted(said)

@@ -635,6 +635,27 @@ def test_a_page_that_denies_in_other_words_what_the_claim_states_caps_it(engine:
     )
 
 
+def test_all_or_always_the_page_does_not_say_caps_the_claim(engine: Engine) -> None:
+    storm = (
+        "Schools in the Aran and Teifion valleys were closed on Monday. The council said all "
+        "other schools would open as normal."
+    )
+    assert _capped(engine, "All schools in the valleys were closed on Monday.", storm)
+    assert not _capped(
+        engine, "Schools in the Aran and Teifion valleys were closed on Monday.", storm
+    )
+    cards = (
+        "Your first replacement card in any 12-month period is free; after that, a £5 fee applies."
+    )
+    assert _capped(engine, "Replacement cards are always free.", cards)
+    # An idiom says nothing of every one of them
+    stores = "The fashion retailer has stores around the world, from Paris to Tokyo."
+    assert not _capped(engine, "The fashion retailer has stores all over the world.", stores)
+    # A page that says "all" backs it
+    every = "All schools in the county were closed on Monday because of the storm."
+    assert not _capped(engine, "All schools in the county were closed on Monday.", every)
+
+
 def test_not_until_is_no_negation() -> None:
     assert analyse("She did not win a title until 1998.").negates == frozenset()
     assert analyse("She did not win a title in 1998.").negates == {"win"}
