@@ -252,7 +252,12 @@ class Engine:
             info = prep.infos[chunk.fact]
             enc = encodings.get(text_key(chunk.text)) if rank < prep.embedded[ci] else None
             attrs = info.attribute_analysis if info.attribute_text else None
-            out.append(Candidate(idx, chunk.analysis, attrs, enc))
+            earlier = [
+                prep.chunks[j]
+                for j in (idx - 1, idx - 2)
+                if j >= 0 and prep.chunks[j].fact == chunk.fact
+            ]
+            out.append(Candidate(idx, chunk.analysis, attrs, enc, earlier))
         return out
 
     def _window_text(self, prep: _Prepared, ids: Sequence[int]) -> str:

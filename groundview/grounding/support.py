@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from .evidence import Chunk
 from .lexical import (
     MONTHS,
     STOPWORDS,
@@ -103,6 +104,9 @@ class Candidate:
         Analysis | None
     )  # its fact's attributes ("Wikipedia. Apollo 11"), part of the evidence
     encoding: Encoded | None  # None when it was not embedded (beyond the embedding budget)
+    # The sentences before it in its fact, nearest first, read only when a rule needs them (who
+    # "she" is in '"…," she said')
+    earlier: Sequence[Chunk] = ()
 
 
 def subclaims(text: str) -> list[Analysis]:
@@ -1096,12 +1100,31 @@ def _said_by_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     if best is None or overlap[best] < max(2, len(said) / 2):
         return []
     tokens = set(cands[best].analysis.tokens)
-    if speaker & each[best] or not _SAYING & tokens or _SPEAKERS & tokens:
+    if speaker & each[best] or not _SAYING & tokens:
         return []
+    if _SPEAKERS & tokens:
+        # '"…," she said' quotes whoever the sentences before it name as speaking
+        quoting = _earlier_speaker(cands[best])
+        if not quoting or quoting & speaker:
+            return []
     naming = [o for o, stems in zip(overlap, each, strict=True) if speaker & stems]
     if not naming or max(naming) * 2 > overlap[best]:
         return []  # a speaker no candidate names is `name_missing`'s
     return sorted(speaker)
+
+
+def _earlier_speaker(cand: Candidate) -> set[str]:
+    """The names beside a verb of saying in the nearest sentence before `cand` that has one:
+    {"desai"} for '"Nothing in that case is worth a life," she said' after "Desai said her staff
+    did exactly what they had been trained to do." Empty when none names a speaker."""
+    for chunk in cand.earlier:
+        a = chunk.analysis
+        at = [i for i, t in enumerate(a.tokens) if t in _SAYING]
+        if not at:
+            continue
+        near = {s for i in at for s in a.stems[max(0, i - 3) : i + 4]}
+        return near & (a.names | {a.subject})
+    return set()
 
 
 def _number_stated_elsewhere(

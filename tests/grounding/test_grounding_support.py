@@ -1695,6 +1695,17 @@ def test_words_given_to_another_speaker_cap_the_claim(engine: Engine) -> None:
     )
     cands = [_candidate(i, s) for i, s in enumerate(article.split(". "))]
     assert gaps(analyse(claim), cands).speakers == ["Priya Shah"]
+    # "she said" quotes whoever the sentences before it name as speaking
+    robbery = (
+        '"We are not done," Chief Darnell Rhodes said. Desai said her staff did exactly what '
+        'they had been trained to do. "They stepped back and let them take it. Nothing in that '
+        'case is worth a life," she said.'
+    )
+    rhodes = (
+        'Chief Darnell Rhodes praised the staff, saying "nothing in that case is worth a life."'
+    )
+    assert _capped(engine, rhodes, robbery)
+    assert not _capped(engine, rhodes.replace("Chief Darnell Rhodes", "Desai"), robbery)
 
 
 def test_a_speaker_is_read_by_name_in_the_clause_of_the_saying(engine: Engine) -> None:
