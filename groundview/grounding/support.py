@@ -253,6 +253,7 @@ def claim_features(
         or _hedged(claim, cands)
         or _denied_outright(claim, cands)
         or _universal_unstated(claim, cands)
+        or _roles_swapped(claim, cands)
         or _said_by_another(claim, cands)
         or _priced(claim, cands)
     )
@@ -1610,3 +1611,41 @@ def _universal_unstated(claim: Analysis, cands: Sequence[Candidate], near: int =
     if not stating or any(_UNIVERSALS.intersection(c.analysis.tokens) for c in stating):
         return []
     return sorted(said)
+
+
+def _roles_swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The claim's names whose clauses one of the best candidates states of each other: "Orr
+    will lead the combined company, while Feld will join the board" against "Feld will lead the
+    combined company, and Orr will join Brightline's board". Each of two clauses of the claim,
+    a name and at least two other words, must find its words in a clause of that candidate that
+    names the other clause's name and not its own."""
+    names = claim.names | ({claim.subject} - {""})
+    by_clause: dict[int, set[str]] = {}
+    for s, k in zip(claim.stems, claim.clauses, strict=True):
+        if s in names:
+            by_clause.setdefault(k, set()).add(s)
+    if len(by_clause) != 2:
+        return []
+    content = set(claim.content)
+    (k1, n1), (k2, n2) = by_clause.items()
+    if n1 & n2:
+        return []
+    p1 = (_clause_stems(claim, k1) & content) - names
+    p2 = (_clause_stems(claim, k2) & content) - names
+    if len(p1) < 2 or len(p2) < 2:
+        return []
+    for c in cands[:near]:
+        a = c.analysis
+        if _stated_with(a, p1, n2, n1) and _stated_with(a, p2, n1, n2):
+            return sorted(n1 | n2)
+    return []
+
+
+def _stated_with(a: Analysis, words_: set[str], other: set[str], own: set[str]) -> bool:
+    """Does the clause of `a` that states the most of `words_` (two, and most of them) name
+    `other` more than `own`? ("Orr will join Brightline's board" names Orr's company too.)"""
+    clause = _stating_clause(a, words_, max(2, 0.6 * len(words_)))
+    if clause is None:
+        return False
+    there = _clause_stems(a, clause)
+    return len(other & there) > len(own & there)

@@ -1677,6 +1677,20 @@ def test_a_rank_said_of_the_claim_s_subject_is_not_another_s(engine: Engine) -> 
     assert not _capped(engine, claim, page)
 
 
+def test_two_people_s_roles_swapped_between_clauses_cap_the_claim(engine: Engine) -> None:
+    deal = (
+        "Feld will lead the combined company, and Corvan chief executive Janet Orr will join "
+        "Brightline's board."
+    )
+    swapped = (
+        "Corvan chief executive Janet Orr will lead the combined company, while Brightline's "
+        "Marcus Feld will join the board."
+    )
+    assert _capped(engine, swapped, deal)
+    right = "Marcus Feld will lead the combined company, while Janet Orr will join the board."
+    assert not _capped(engine, right, deal)
+
+
 def test_words_given_to_another_speaker_cap_the_claim(engine: Engine) -> None:
     article = (
         "Council leader Priya Shah said the vote was a turning point for the city. "
