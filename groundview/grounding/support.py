@@ -309,6 +309,11 @@ class Gaps:
     hedged: list[str] = field(default_factory=list)
     # the speaker the claim gives words to that the best candidates give to someone else
     speakers: list[str] = field(default_factory=list)
+    # the negations ("not", "never") with which the best candidates state what the claim states
+    # plainly in other words
+    denials: list[str] = field(default_factory=list)
+    # the claim's "all" or "always" that the best candidates do not say
+    scope: list[str] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(
@@ -322,6 +327,8 @@ class Gaps:
             or self.words
             or self.hedged
             or self.speakers
+            or self.denials
+            or self.scope
         )
 
 
@@ -383,6 +390,8 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
             *_hour_of_another(claim, cands),
             *_numbers_of_another_part(claim, cands),
             *_number_stated_elsewhere(claim, cands),
+            *_number_beside_another(claim, cands),
+            *_year_stated_elsewhere(claim, cands),
         ]
     ]
     moved = _names_of_another(claim, cands) + _name_in_the_slot_of_another(claim, cands)
@@ -394,10 +403,16 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         _surface(claim, negated),
         _surface(claim, denied),
         opposed,
-        [*_swapped(claim, cands), *((f"{a:g}", f"{b:g}") for a, b in _reversed(claim, cands))],
+        [
+            *_swapped(claim, cands),
+            *((f"{a:g}", f"{b:g}") for a, b in _reversed(claim, cands)),
+            *_roles_swapped(claim, cands),
+        ],
         _surface(claim, words),
         _hedged(claim, cands),
         [_capitalised(t) for t in _surface(claim, _said_by_another(claim, cands))],
+        _denied_outright(claim, cands),
+        _universal_unstated(claim, cands),
     )
 
 
@@ -1613,7 +1628,9 @@ def _universal_unstated(claim: Analysis, cands: Sequence[Candidate], near: int =
     return sorted(said)
 
 
-def _roles_swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+def _roles_swapped(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[tuple[str, str]]:
     """The claim's names whose clauses one of the best candidates states of each other: "Orr
     will lead the combined company, while Feld will join the board" against "Feld will lead the
     combined company, and Orr will join Brightline's board". Each of two clauses of the claim,
@@ -1637,7 +1654,12 @@ def _roles_swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -
     for c in cands[:near]:
         a = c.analysis
         if _stated_with(a, p1, n2, n1) and _stated_with(a, p2, n1, n2):
-            return sorted(n1 | n2)
+            # the last name of each clause is its actor's: "Corvan chief executive Janet Orr"
+            first, second = (
+                _capitalised(re.split(r"['’]s ", _surface(claim, sorted(n))[-1])[-1])
+                for n in (n1, n2)
+            )
+            return [(first, second)]
     return []
 
 

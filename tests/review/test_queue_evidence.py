@@ -368,3 +368,28 @@ def test_a_speaker_given_someone_elses_words_and_a_hedge_made_certain_are_named(
     assert 'Priya Shah <span class="gap-instead">(they quote someone else)</span>' in html
     html = render_to_string("review/_claim_gaps.html", {"gaps": found[1]})
     assert 'stated as certain <span class="gap-instead">(they say likely)</span>' in html
+
+
+def test_a_widened_scope_swapped_roles_and_a_denial_in_other_words_are_named():
+    from groundview.review.evidence import claim_gaps
+
+    facts = [
+        Fact(
+            "Schools in the Aran and Teifion valleys were closed on Monday. Feld will lead the "
+            "combined company, and Corvan chief executive Janet Orr will join Brightline's board. "
+            "The court did not address Lindahl's separate request to be released on bond."
+        )
+    ]
+    claims = [
+        "All schools in the valleys were closed on Monday.",
+        "Janet Orr will lead the combined company, while Marcus Feld will join the board.",
+        "The court granted Lindahl's request to be released on bond.",
+    ]
+    found = claim_gaps(claims, [0, 1, 2], facts)
+    assert found[0].scope == ["all"]
+    assert found[1].swapped == [("Janet Orr", "Marcus Feld")]
+    assert found[2].denials == ["not"]
+    html = render_to_string("review/_claim_gaps.html", {"gaps": found[0]})
+    assert 'all <span class="gap-instead">(they do not say all)</span>' in html
+    html = render_to_string("review/_claim_gaps.html", {"gaps": found[2]})
+    assert 'stated as fact <span class="gap-instead">(they say not)</span>' in html
