@@ -447,6 +447,12 @@ _ADVICE = re.compile(
     re.IGNORECASE,
 )
 _CONDITION = re.compile(r"^if you (?:have|need|want|would like)\b([^,]*,\s*)?", re.IGNORECASE)
+# What a reader who still "has questions" or "needs help" is offered is more conversation.
+_ASKING = re.compile(
+    r"(?:any |further |more |other |additional |some )*(?:questions?|help|assistance|support|"
+    r"information|info|details|anything|clarification|concerns?|queries|query|problems?|issues?)\b",
+    re.IGNORECASE,
+)
 _RECOMMEND = re.compile(r"^i(?: would|'d)? (?:recommend|suggest|advise)\b", re.IGNORECASE)
 # A framed statement that hedges or speaks of the conversation ("Please note that prices may
 # vary", "…that I'm not a lawyer", "…that these are general guidelines") asserts nothing to
@@ -479,10 +485,15 @@ def _framed(s: str) -> str | None:
         return rest if _SPECIFIC_RE.search(rest) else ""
     m = _CONDITION.match(s)
     if m:
-        # "If you need more storage, the Pro plan offers 2 TB" states a plan; "If you have
+        # "If you need more storage, the Pro plan offers 2 TB" states a plan, and "If you have an
+        # egg allergy, you'll need to have the vaccine in hospital" a rule; "If you have
         # questions, please reach out" and "…, I'm here to help" close the conversation.
         rest = s[m.end() :]
-        return rest if m.group(1) and _SPECIFIC_RE.search(rest) else ""
+        if not m.group(1):
+            return ""
+        if _ASKING.match(m.group(1).strip()):
+            return rest if _SPECIFIC_RE.search(rest) else ""
+        return rest
     m = _RECOMMEND.match(s) or _MORE_INFO.match(s)
     if m:
         return s if _GROUNDS.search(s) and _SPECIFIC_RE.search(s, m.end()) else ""

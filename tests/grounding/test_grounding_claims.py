@@ -637,6 +637,7 @@ def test_statements_that_open_like_a_pleasantry_are_checked(sentence: str) -> No
         ("It is important to note that the warranty lasts two years.", True),
         ("If you need more storage, the Pro plan offers 2 TB.", True),
         ("If you would like to upgrade, the Pro plan costs $20 a month.", True),
+        ("If you have an egg allergy, you'll need to have the vaccine in hospital.", True),
         ("I'd recommend the Pro plan, which includes 2 TB of storage.", True),
         ("It's best to update to version 3.2 first.", True),
         ("Thanks to its new engine, the car reaches 200 km/h.", True),
