@@ -1282,7 +1282,7 @@ def _rival_amount(n: Number, m: Number) -> bool:
 _HEDGES = words(
     "may might possibly perhaps likely probably reportedly allegedly apparently appeared appears"
     " seems seemed hoped hopes suggest suggests suggested whether unclear unconfirmed rumoured"
-    " rumored speculated"
+    " rumored speculated could expected considering proposed estimated potential possible"
 )
 # A claim that says what someone can, could or is allowed to do reads "may" as permission.
 _MODALS = words("can could may might able allowed permitted")

@@ -1787,6 +1787,11 @@ def test_a_claim_stating_as_certain_what_the_evidence_hedges_is_capped(engine: E
     assert _capped(
         engine, "The agency said further restrictions will follow in the autumn.", agency
     )
+    # What could happen, is expected or proposed is no fact yet
+    grant = "The city is applying for a state grant that could expand the bus service to Elm Park."
+    assert _capped(engine, "A state grant will expand the bus service to Elm Park.", grant)
+    plan = "A new 40-bed ward is expected to open at the hospital next spring."
+    assert _capped(engine, "A new 40-bed ward opened at the hospital in spring.", plan)
 
 
 def test_how_often_in_words_is_a_number() -> None:
