@@ -254,6 +254,7 @@ def claim_features(
         or _denied_outright(claim, cands)
         or _universal_unstated(claim, cands)
         or _roles_swapped(claim, cands)
+        or _won_where_nominated(claim, cands)
         or _said_by_another(claim, cands)
         or _priced(claim, cands)
     )
@@ -368,6 +369,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     negated = _negated_against(claim, cands)
     denied = _affirmed_against(claim, cands)
     opposed = _opposed(claim, cands) + _priced(claim, cands)
+    opposed += [("won", short) for short in _won_where_nominated(claim, cands)[:1]]
     known = {w for w, _ in opposed}
     opposed += [o for o in _opposed_here(claim, cands) if o[0] not in known]
     opposing = {word for word, _ in opposed}
@@ -1671,3 +1673,39 @@ def _stated_with(a: Analysis, words_: set[str], other: set[str], own: set[str]) 
         return False
     there = _clause_stems(a, clause)
     return len(other & there) > len(own & there)
+
+
+_WON = words("won win wins winning winner winners")
+_SHORT_OF_WINNING = words(
+    "nominated nomination nominations nominee nominees shortlisted shortlist finalist finalists"
+    " runner-up runners-up longlisted"
+)
+
+
+def _won_where_nominated(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The nomination with which every best candidate states the prize that the claim says was
+    won: "The Glass Orchard won the 2011 Harcourt Prize" against "…was shortlisted for the 2011
+    Harcourt Prize". A summary inflates an award this way; a page that says both backs it."""
+    at = [i for i, t in enumerate(claim.tokens) if t in _WON]
+    if not at or _SHORT_OF_WINNING.intersection(claim.tokens):
+        return []
+    won = {stem(w) for w in _WON}
+    content = (_clause_stems(claim, claim.clauses[at[0]]) & set(claim.content)) - won
+    if len(content) < 2:
+        return []
+    stated = [content & _stems([c], claim) for c in cands[:near]]
+    if not stated:
+        return []
+    best = max(len(x) for x in stated)
+    if best < 0.6 * len(content):
+        return []
+    # "It won the prize after being shortlisted": any sentence that says it was won backs it
+    if any(
+        _WON.intersection(c.analysis.tokens) and len(x) >= 0.5 * len(content)
+        for c, x in zip(cands, stated, strict=False)
+    ):
+        return []
+    tops = [c for c, x in zip(cands, stated, strict=False) if len(x) == best]
+    if all(_SHORT_OF_WINNING.intersection(c.analysis.tokens) for c in tops):
+        return sorted(_SHORT_OF_WINNING.intersection(tops[0].analysis.tokens))
+    return []

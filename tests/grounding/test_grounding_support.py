@@ -656,6 +656,21 @@ def test_all_or_always_the_page_does_not_say_caps_the_claim(engine: Engine) -> N
     assert not _capped(engine, "All schools in the county were closed on Monday.", every)
 
 
+def test_a_prize_the_page_only_shortlists_is_not_won(engine: Engine) -> None:
+    page = (
+        "Her debut novel, The Glass Orchard (2010), was shortlisted for the 2011 Harcourt Prize "
+        "for Fiction. It has been translated into 23 languages."
+    )
+    assert _capped(engine, "The Glass Orchard won the 2011 Harcourt Prize for Fiction.", page)
+    assert not _capped(
+        engine, "The Glass Orchard was shortlisted for the 2011 Harcourt Prize for Fiction.", page
+    )
+    both = page + " It won the 2011 Harcourt Prize for Fiction after being shortlisted."
+    assert not _capped(engine, "The Glass Orchard won the 2011 Harcourt Prize for Fiction.", both)
+    claim = analyse("The Glass Orchard won the 2011 Harcourt Prize for Fiction.")
+    assert ("won", "shortlisted") in gaps(claim, [_candidate(0, page)]).opposed
+
+
 def test_not_until_is_no_negation() -> None:
     assert analyse("She did not win a title until 1998.").negates == frozenset()
     assert analyse("She did not win a title in 1998.").negates == {"win"}
