@@ -374,6 +374,8 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     opposed += [o for o in _opposed_here(claim, cands) if o[0] not in known]
     opposing = {word for word, _ in opposed}
     said = {s for t, s in zip(claim.tokens, claim.stems, strict=True) if t in opposing}
+    scope = _universal_unstated(claim, cands)
+    said |= {stem(t) for t in scope}  # "always" has its own chip
     # "not" is no word a reference lacks: `negated` says what the claim negates.
     words = [
         s
@@ -414,7 +416,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         _hedged(claim, cands),
         [_capitalised(t) for t in _surface(claim, _said_by_another(claim, cands))],
         _denied_outright(claim, cands),
-        _universal_unstated(claim, cands),
+        scope,
     )
 
 

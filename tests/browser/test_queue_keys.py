@@ -274,7 +274,8 @@ def test_evidence_in_context_and_nearest_chunks(
 GAPS = (
     "The tower is 330 metres tall 🗼. It was designed by Brad Pitt. It was not finished in 1889. "
     "The tower is 500 metres tall. 塔は東京にあります。 It is a private landmark. "
-    "Sauvestre hired Eiffel in 1884. A ticket costs €25 a day. The lift is free."
+    "Sauvestre hired Eiffel in 1884. A ticket costs €25 a day. The lift is free. "
+    "Tickets are always sold online."
 )
 GAPS_CHUNKS = [
     *CHUNKS[:2],
@@ -282,6 +283,7 @@ GAPS_CHUNKS = [
     f"{CHUNKS[2]} The tower is public property. The public lift is not free. "
     "A season ticket costs €25 a year.",
     "Eiffel hired Sauvestre in 1884 to redraw the tower.",
+    "Tickets are sold online and at the ticket office.",
 ]
 
 
@@ -302,6 +304,7 @@ def test_uncited_claims_say_what_no_reference_states(
         "Sauvestre hired Eiffel in 1884.",
         "A ticket costs €25 a day.",
         "The lift is free.",
+        "Tickets are always sold online.",
     ]
     answer = create_gaps_answer(GAPS, GAPS_CHUNKS, sentences, cited=(0, 1))
     context = browser.new_context(viewport=viewport, color_scheme=scheme)
@@ -325,8 +328,11 @@ def test_uncited_claims_say_what_no_reference_states(
             ["€25 a day (they give €25 a year)"]
         )
         expect(page.locator("#claim-9 .claim-gaps > .gap")).to_have_text(["free (they negate it)"])
+        expect(page.locator("#claim-10 .claim-gaps > .gap")).to_have_text(
+            ["always (they do not say always)"]
+        )
         # The chips wrap inside the claims panel: nothing scrolls sideways at phone width.
-        page.locator("#claim-9").scroll_into_view_if_needed()
+        page.locator("#claim-10").scroll_into_view_if_needed()
         assert no_sideways_scroll(page)
         page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
     finally:
