@@ -1441,19 +1441,25 @@ def _hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[
     if _MODALS.intersection(claim.tokens) or _HEDGES.intersection(claim.tokens):
         return []
     content = set(claim.content)
-    if len(content) < 3:
+    tops = _best_stating(claim, cands[:near], content)
+    found = [_hedges_in(c.analysis, x, 0.5 * len(content)) for c, x in tops]
+    if tops and all(found):
+        return sorted(set().union(*found))
+    return []
+
+
+def _best_stating(
+    claim: Analysis, cands: Sequence[Candidate], content: set[str], least: int = 3
+) -> list[tuple[Candidate, set[str]]]:
+    """The candidates that state the most of `content` (`least` words at least), each with what
+    it states, when the best states 60% of it; none otherwise."""
+    if len(content) < least or not cands:
         return []
-    stated = [content & _stems([c], claim) for c in cands[:near]]
-    if not stated:
-        return []
+    stated = [content & _stems([c], claim) for c in cands]
     best = max(len(x) for x in stated)
     if best < 0.6 * len(content):
         return []
-    tops = [(c, x) for c, x in zip(cands, stated, strict=False) if len(x) == best]
-    found = [_hedges_in(c.analysis, x, 0.5 * len(content)) for c, x in tops]
-    if all(found):
-        return sorted(set().union(*found))
-    return []
+    return [(c, x) for c, x in zip(cands, stated, strict=True) if len(x) == best]
 
 
 _SETTING_APART = words("but except unlike instead whereas none nobody")
@@ -1469,15 +1475,9 @@ def _denied_outright(claim: Analysis, cands: Sequence[Candidate], near: int = 5)
     if claim.negates or any(is_negation(t) for t in claim.tokens) or _DENYING & set(claim.stems):
         return []
     content = set(claim.content)
-    if len(content) < 3:
+    tops = _best_stating(claim, cands[:near], content)
+    if not tops:
         return []
-    stated = [content & _stems([c], claim) for c in cands[:near]]
-    if not stated:
-        return []
-    best = max(len(x) for x in stated)
-    if best < 0.6 * len(content):
-        return []
-    tops = [(c, x) for c, x in zip(cands, stated, strict=False) if len(x) == best]
     found = []
     for c, x in tops:
         a = c.analysis
@@ -1693,21 +1693,14 @@ def _won_where_nominated(claim: Analysis, cands: Sequence[Candidate], near: int 
         return []
     won = {stem(w) for w in _WON}
     content = (_clause_stems(claim, claim.clauses[at[0]]) & set(claim.content)) - won
-    if len(content) < 2:
-        return []
-    stated = [content & _stems([c], claim) for c in cands[:near]]
-    if not stated:
-        return []
-    best = max(len(x) for x in stated)
-    if best < 0.6 * len(content):
-        return []
+    tops = _best_stating(claim, cands[:near], content, least=2)
     # "It won the prize after being shortlisted": any sentence that says it was won backs it
-    if any(
-        _WON.intersection(c.analysis.tokens) and len(x) >= 0.5 * len(content)
-        for c, x in zip(cands, stated, strict=False)
+    if not tops or any(
+        _WON.intersection(c.analysis.tokens)
+        and len(content & _stems([c], claim)) >= 0.5 * len(content)
+        for c in cands[:near]
     ):
         return []
-    tops = [c for c, x in zip(cands, stated, strict=False) if len(x) == best]
-    if all(_SHORT_OF_WINNING.intersection(c.analysis.tokens) for c in tops):
-        return sorted(_SHORT_OF_WINNING.intersection(tops[0].analysis.tokens))
+    if all(_SHORT_OF_WINNING.intersection(c.analysis.tokens) for c, _ in tops):
+        return sorted(_SHORT_OF_WINNING.intersection(tops[0][0].analysis.tokens))
     return []
