@@ -1529,7 +1529,9 @@ def _negated_stems(
 
 
 _CONDITIONS = frozenset(["if", "unless"])
-_AUXILIARIES = words("is are was were has have had will would can could do does did")
+_AUXILIARIES = words(
+    "is are was were has have had will would can could may might should must do does did"
+)
 
 
 def _verb_of_group(tokens: Sequence[str], start: int, plain: Callable[[str], bool]) -> int | None:
@@ -1706,9 +1708,6 @@ _GERMAN_WORDS = words(
 )
 
 
-_SUBJECT_VERBS = words("will would is are was were has have had can could may might should must")
-
-
 def _subject(tokens_raw: Sequence[str], tokens: Sequence[str], clauses: Sequence[int]) -> str:
     """The stem of the first capitalised word of the first clause with a word in it ("In 2016,
     the Cubs won" is about the Cubs), "" when that clause has none: "The club, second-bottom of
@@ -1727,7 +1726,7 @@ def _subject(tokens_raw: Sequence[str], tokens: Sequence[str], clauses: Sequence
             t[0].islower()
             and t not in STOPWORDS
             and tokens[i + 1 : i + 2]
-            and (tokens[i + 1] in _SUBJECT_VERBS)
+            and (tokens[i + 1] in _AUXILIARIES)
         ):
             return ""
     return ""
