@@ -71,6 +71,7 @@ test: install services browser lint
 bench: install-train services
 	$(BIN)/python bench/evaluate.py
 	$(BIN)/python bench/gaps.py
+	$(BIN)/python bench/rules.py
 	$(BIN)/python bench/latency.py
 	$(BIN)/python bench/throughput.py
 	$(BIN)/python bench/pages.py

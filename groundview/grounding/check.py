@@ -194,6 +194,25 @@ class Engine:
         prep = self._prepare(req, segment_claims(answer))
         return self._score(prep, self._encode_all([prep]))
 
+    def rule_inputs(
+        self, facts: Sequence[Fact], *, claims: Sequence[str] = (), answer: str | None = None
+    ) -> list[tuple[int, str, Analysis, list[Candidate]]]:
+        """For measuring the rules (`bench/rules.py`): each claim that needs a check, by its index
+        among the claims, as it is scored (the text read in context, its analysis) with its BM25
+        candidates, unembedded. `claims` are read as `analyse_claims` reads them, `answer` as
+        `check` segments it."""
+        if answer is not None:
+            req = CheckRequest(answer, list(facts), self.config.default_citation_threshold)
+            prep = self._prepare(req, segment_claims(answer))
+        else:
+            req = CheckRequest("", list(facts), self.config.default_citation_threshold)
+            listed = [Claim(0, len(t.encode()), t, True) for t in claims]
+            prep = self._prepare(req, listed, in_context=False)
+        return [
+            (ci, prep.scoring_texts[ci], prep.analyses[ci], self._candidates(prep, ci, {}))
+            for ci in sorted(prep.ranked)
+        ]
+
     # --- pipeline -------------------------------------------------------------------------------
 
     def _prepare(

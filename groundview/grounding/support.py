@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -205,18 +205,7 @@ def claim_features(
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
     num_conflict = 1.0 if any(_rivals(n, near) for n in unbacked) else 0.0
-    if (
-        _numbers_of_another(claim, cands)
-        or _year_of_another(claim, cands)
-        or _year_stated_elsewhere(claim, cands)
-        or _names_of_another(claim, cands)
-        or _reversed(claim, cands)
-        or _hour_of_another(claim, cands)
-        or _numbers_of_another_part(claim, cands)
-        or _number_stated_elsewhere(claim, cands)
-        or _number_beside_another(claim, cands)
-        or _name_in_the_slot_of_another(claim, cands)
-    ):
+    if any(rule(claim, cands) for rule in CONFLICT_RULES):
         num_conflict = 1.0
     names = sorted(claim.names)
     name_missing = _share(names, every) if names else 1.0
@@ -244,20 +233,7 @@ def claim_features(
         key_one = max((len(_keys(claim, c)) / keys for c in cands[:10]), default=0.0)
     key_any_missing = 1.0 if unbacked or any(n not in every for n in names) else 0.0
 
-    contrary = (
-        _negated_against(claim, cands)
-        or _affirmed_against(claim, cands)
-        or _opposed(claim, cands)
-        or _opposed_here(claim, cands)
-        or _swapped(claim, cands)
-        or _hedged(claim, cands)
-        or _denied_outright(claim, cands)
-        or _universal_unstated(claim, cands)
-        or _roles_swapped(claim, cands)
-        or _won_where_nominated(claim, cands)
-        or _said_by_another(claim, cands)
-        or _priced(claim, cands)
-    )
+    contrary = any(rule(claim, cands) for rule in CONTRARY_RULES)
     neg_mismatch = 1.0 if contrary else 0.0
     return [
         cov_all,
@@ -1704,3 +1680,36 @@ def _won_where_nominated(claim: Analysis, cands: Sequence[Candidate], near: int 
     if all(_SHORT_OF_WINNING.intersection(c.analysis.tokens) for c, _ in tops):
         return sorted(_SHORT_OF_WINNING.intersection(tops[0][0].analysis.tokens))
     return []
+
+
+# The rules that cap a claim (`consistency_cap`), in the order `claim_features` asks them: a
+# number, year or name the page gives to something else (`num_conflict`), and a claim the page
+# contradicts, hedges, narrows or quotes from someone else (`neg_mismatch`). `bench/rules.py`
+# counts each one's fires by human label on the shared sets.
+Rule = Callable[[Analysis, Sequence[Candidate]], Sequence[object]]
+CONFLICT_RULES: tuple[Rule, ...] = (
+    _numbers_of_another,
+    _year_of_another,
+    _year_stated_elsewhere,
+    _names_of_another,
+    _reversed,
+    _hour_of_another,
+    _numbers_of_another_part,
+    _number_stated_elsewhere,
+    _number_beside_another,
+    _name_in_the_slot_of_another,
+)
+CONTRARY_RULES: tuple[Rule, ...] = (
+    _negated_against,
+    _affirmed_against,
+    _opposed,
+    _opposed_here,
+    _swapped,
+    _hedged,
+    _denied_outright,
+    _universal_unstated,
+    _roles_swapped,
+    _won_where_nominated,
+    _said_by_another,
+    _priced,
+)

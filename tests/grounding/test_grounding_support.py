@@ -12,6 +12,7 @@ from groundview.grounding.opposites import key, negative_base, opposites
 from groundview.grounding.schema import Fact
 from groundview.grounding.support import (
     CONSISTENCY_CAP,
+    CONTRARY_RULES,
     FEATURES,
     Candidate,
     _spelled_out,
@@ -1881,3 +1882,19 @@ def test_free_where_the_evidence_gives_a_price_caps_the_claim(engine: Engine) ->
     assert not _capped(engine, claim, free_page)
     cands = [_candidate(i, s) for i, s in enumerate(help_page.split(". "))]
     assert ("free", "£5") in gaps(analyse(claim), cands).opposed
+
+
+def test_rule_inputs_give_each_checked_claim_its_candidates(engine: Engine) -> None:
+    page = [Fact("The tower is 330 metres tall. It opened in 1889. The lift is not free.")]
+    answer = "Hello! The tower is 330 metres tall. The lift is free."
+    rows = engine.rule_inputs(page, answer=answer)
+    # "Hello!" needs no check: the rows are the other two claims, by their index in the answer
+    assert [i for i, *_ in rows] == [1, 2]
+    index, text, claim, cands = rows[1]
+    assert text == "The lift is free."
+    assert cands[0].analysis.tokens[:2] == ["the", "lift"]
+    # and the cap rules read them as `claim_features` does
+    assert any(rule(claim, cands) for rule in CONTRARY_RULES)
+    assert _capped(engine, text, page[0].text)
+    listed = engine.rule_inputs(page, claims=["It opened in 1889."])
+    assert [(i, t) for i, t, *_ in listed] == [(0, "It opened in 1889.")]
