@@ -1196,32 +1196,24 @@ def _number_beside_another(
         # page gives other things of the same kind as often.
         if n.listed or n.at < 0 or not _an_amount(n) or _a_side(claim, n) or not n.unit:
             continue
-        if n.unit in _SPANS:
-            continue
         mine = _beside(claim, n.at) & content
-        if not mine:
+        if n.unit in _SPANS or not mine:
             continue
         clause = _clause_stems(claim, claim.clauses[n.at]) & content
-        owned = rival = False
-        for c in cands[:near]:
-            a = c.analysis
-            for m in a.numbers:
-                if m.at < 0:
-                    continue
-                around = _beside(a, m.at)
-                if numbers_match(n, m):
-                    # Stated bare ("He was 91.") or beside the words of the claim's clause
-                    if not around or around & clause:
-                        break
-                    owned = True
-                elif _rival_amount(n, m) and len(around & mine) >= min(2, len(mine)):
-                    rival = True
-            else:
-                continue
-            break
-        else:
-            if owned and rival:
-                out.append(n)
+        placed = [
+            (m, _beside(c.analysis, m.at))
+            for c in cands[:near]
+            for m in c.analysis.numbers
+            if m.at >= 0
+        ]
+        stated = [around for m, around in placed if numbers_match(n, m)]
+        # Stated bare ("He was 91.") or beside the words of the claim's clause backs it
+        if not stated or any(not around or around & clause for around in stated):
+            continue
+        if any(
+            _rival_amount(n, m) and len(around & mine) >= min(2, len(mine)) for m, around in placed
+        ):
+            out.append(n)
     return out
 
 
