@@ -480,9 +480,10 @@ def _framed(s: str) -> str | None:
         return "" if _HEDGE.search(rest) and not _SPECIFIC_RE.search(rest) else rest
     m = _ADVICE.match(s)
     if m:
-        # "It's best to back up your data" is advice; "…to update to 3.2 first" names something.
+        # "It's best to back up your data" is advice; "…to update to 3.2 first" names something,
+        # and "…to take them with or after food" gives a step its occasion, as a step alone does.
         rest = s[m.end() :]
-        return rest if _SPECIFIC_RE.search(rest) else ""
+        return rest if _SPECIFIC_RE.search(rest) or _OCCASION_RE.search(rest) else ""
     m = _CONDITION.match(s)
     if m:
         # "If you need more storage, the Pro plan offers 2 TB" states a plan, and "If you have an

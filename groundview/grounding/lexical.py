@@ -302,6 +302,9 @@ class Number:
     rate: str = field(default="", compare=False)
     # The index of its first token in its text's tokens (-1 when unknown).
     at: int = field(default=-1, compare=False)
+    # A year counted from another ("two years later" after 1996: 1998): the years counted, which a
+    # page that writes the span as the claim does ("Two years later, …") states too.
+    span: float = field(default=0.0, compare=False)
 
 
 @dataclass
@@ -817,9 +820,17 @@ _SIGN_BEFORE = re.compile(r"(?<![^\W\d_])([A-Za-z]{0,3})([$＄€£¥]) ?(?:\d[\
 _PERCENT_AFTER = re.compile(r"(?:[-–]\d[\d.,]*)? ?[%％]")
 
 
+# A number joined by a hyphen to the word before it is part of a name, not an amount: "Tsubame-2",
+# "Soyuz MS-06", "COVID-19", "F-16" (a digit before the hyphen makes a range instead: "5-10").
+_NAMED_NUMBER = re.compile(r"[^\W\d_]-$")
+NAMED = "named"
+
 # A minus sign right before a number or its currency sign: "-$250", "−12 °C", "(-5%)". Not after a
 # digit ("5 -10" is a range) or a letter ("COVID-19"), and not a dash spaced off ("- 5 items").
 _MINUS_BEFORE = re.compile(r"(?:^|(?<=[\s(\[:=/]))(?<!\d )[-−][$＄€£¥]?$")
+
+
+_NUMBER_NEXT = re.compile(r"\s*[-−]?[A-Za-z]{0,3}[$＄€£¥]?\s?\d")
 
 
 def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
@@ -834,8 +845,11 @@ def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
         tok = m.group(0)
         if out and (
             _CLAUSE_BREAK.search(text, last, m.start())
-            # "between 30 and 40 years" is one range
-            or (tok.lower() in _CLAUSE_WORDS and not out[-1][0].isdigit())
+            # "between 30 and 40 years" is one range, but "to $11,900 and sets aside" two clauses
+            or (
+                tok.lower() in _CLAUSE_WORDS
+                and not (out[-1][0].isdigit() and _NUMBER_NEXT.match(text, m.end()))
+            )
         ):
             clause += 1
         last = m.end()
@@ -856,6 +870,8 @@ def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
                 sign = f"{prefix.lower()}{symbol}" if prefix else _CURRENCY_SIGNS[symbol]
             if _MINUS_BEFORE.search(text, max(0, m.start() - 3), m.start()):
                 sign = f"-{sign}"
+            elif not sign and _NAMED_NUMBER.search(text, max(0, m.start() - 2), m.start()):
+                sign = NAMED
         signs.append(sign)
     return out, signs, clauses
 
@@ -958,8 +974,9 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
     at: list[tuple[int, int]] = []  # each number's token and the token after its scale
     lowered = [t.lower() for t in tokens]
     negative = {i for i, sign in enumerate(signs) if sign[:1] == "-"}
-    if negative:
-        signs = [sign.removeprefix("-") for sign in signs]
+    named = {i for i, sign in enumerate(signs) if sign == NAMED}
+    if negative or named:
+        signs = ["" if sign == NAMED else sign.removeprefix("-") for sign in signs]
     for i, tok in enumerate(lowered):
         value: float | None
         digits = tok[0].isdigit()
@@ -976,6 +993,12 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
                 out.append(Number(value, "", False, DOTTED, True, tok))
                 at.append((i, i + 1))
                 continue
+        elif _share_of(lowered, i) is not None:
+            share, start = _share_of(lowered, i) or (0.0, i)
+            text = " ".join(tokens[start : i + 1])
+            out.append(Number(share, "about", False, "percent", True, text))
+            at.append((i, i + 1))
+            continue
         elif tok in _NUMBER_WORDS and tok not in ("one", "second"):
             # "one" and "second" are far more often pronoun/ordinal-of-time than a checkable number.
             if i + 1 < len(lowered) and lowered[i + 1] in _FRACTIONS:
@@ -1022,7 +1045,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         window = lowered[max(0, i - reach) : i]
         if any(w in _ABOUT for w in window):
             qualifier = "about"
-        if any(w in _MORE for w in window):
+        # "taken over in 1996" bounds nothing: a preposition stands between
+        if any(w in _MORE for w in window) and window[-1] not in _BEFORE_A_DATE:
             qualifier = "gt"
         if any(w in ("under", "less", "below", "fewer") for w in window) or window[-2:] == [
             "at",
@@ -1054,7 +1078,7 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         elif decade and tok[-2] not in "'’":  # "1000s of customers" counts thousands
             is_year = False
         near = lowered[max(0, i - 1) : i] + lowered[i + 1 : i + 2]
-        count = digits and not is_year and not any(w in MONTHS for w in near)
+        count = digits and not is_year and not any(w in MONTHS for w in near) and i not in named
         text = " ".join(tokens[i : j + 1 if unit else j])
         if period == "century":
             text = f"{tokens[i]} {tokens[i + 1]}"  # "12th century", "twenty-first century"
@@ -1106,6 +1130,47 @@ _PARTICIPLE = re.compile(
     r"|built|made|held|shown|seen|written|known|found|begun|sold|drawn|taken|given|brought|told"
     r"|won|spoken|grown|heard|sung|flown|worn|thrown"
 )
+
+
+# "a fifth of services", "two-thirds of patients", "nearly half of voters": a share, in percent.
+_DENOMINATORS = {
+    "half": 2,
+    "halves": 2,
+    "third": 3,
+    "thirds": 3,
+    "quarter": 4,
+    "quarters": 4,
+    "fifth": 5,
+    "fifths": 5,
+    "tenth": 10,
+    "tenths": 10,
+}
+_NUMERATORS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "nine": 9}
+# "half" alone is as often an hour's, a match's or a year's ("the first half of 2004"): a share
+# only after a bound ("nearly half", "more than half") or opening its sentence ("Half of…")
+_HALF_LEADS = frozenset(["nearly", "almost", "about", "around", "roughly", "over", "than", "just"])
+
+
+def _share_of(lowered: Sequence[str], i: int) -> tuple[float, int] | None:
+    """The share in percent that a fraction at `i` writes ("a fifth of" 20.0, "two-thirds of"
+    66.7), with the index of its first token; None when the word there is no such share."""
+    den = _DENOMINATORS.get(lowered[i])
+    if den is None:
+        return None
+    before = lowered[i - 1] if i else ""
+    # "of a million", "of an hour": a fraction of an amount, not of the whole
+    of = lowered[i + 1 : i + 2] == ["of"] and lowered[i + 2 : i + 3] not in (["a"], ["an"])
+    if den == 2 and lowered[i] == "half":
+        if i == 0 and of or before in _HALF_LEADS:
+            return 50.0, i
+        return None
+    num = _NUMERATORS.get(before)
+    if num is None or not of or num >= den:
+        return None
+    return round(100.0 * num / den, 1), i - 1
+
+
+_BEFORE_A_DATE = frozenset(["in", "on", "at", "since", "from", "by", "until", "during"])
 
 
 def _first_as_adverb(lowered: Sequence[str], i: int) -> bool:
@@ -1263,8 +1328,11 @@ def _ranges(
         signed = i2 < len(signs) and signs[i2] not in ("", "percent") and not signs[i]
         # "1500-2000 USD" is a range of prices, "1990-2000" of years
         dated = b.is_year or (a.is_year and not b.unit)
-        # "rose 12% to $4.8 billion" is a change and a new amount: two units, no range
+        # "rose 12% to $4.8 billion" is a change and a new amount: two units, no range. So is "fell
+        # 23% to 412 million kronor", whose second unit goes unread: a range never writes its
+        # percent sign after the first end alone.
         units = bool(a.unit and b.unit and not same_unit(a.unit, b.unit))
+        units = units or (a.unit == "percent" and b.unit != "percent")
         if not (digits and joined) or j != i + 1 or signed or dated or units or a.value >= b.value:
             continue
         scale = _RANGE_SCALES.get(lowered[i2 + 1], 1.0) if j2 == i2 + 2 else 1.0
@@ -1326,6 +1394,11 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     if METRES_OR_MILLIONS in (claim.unit, evidence.unit):
         return any(numbers_match(c, e) for c in _readings(claim) for e in _readings(evidence))
     c, e = claim.value, evidence.value
+    if claim.span or evidence.span:
+        # "two years later" said either way: as the year it comes to, or as the span
+        spans = [(a.span, b) for a, b in ((claim, evidence), (evidence, claim)) if a.span]
+        if any(b.unit == "years" and span == b.value for span, b in spans):
+            return True
     if claim.unit and evidence.unit and not same_unit(claim.unit, evidence.unit):
         # "12 months" is "1 year", "2 weeks" "14 days" and "1.3 km" "1,300 m": exactly, as a page
         # converts them.
@@ -1457,6 +1530,8 @@ def _owns(tokens: Sequence[str], i: int, j: int) -> bool:
 
 # "not only", "no doubt", "no matter", "no less": idioms, not negations.
 _NOT_NEGATING = words("only just merely doubt matter less")
+_BOUNDS = words("more fewer later earlier greater higher lower longer shorter")
+_FAIL = words("fail fails failed")
 
 
 def is_negation(token: str) -> bool:
@@ -1492,6 +1567,12 @@ def _negated_stems(
         if tokens[i + 1 : i + 3] == ["help", "but"]:  # "I cannot help but notice": no negation
             continue
         if "until" in tokens[i + 1 : i + 5]:  # "she did not win it until 1998": she won it
+            continue
+        # "no more than six tablets" bounds a number and denies nothing
+        if tokens[i + 1 : i + 2] and tokens[i + 1] in _BOUNDS and tokens[i + 2 : i + 3] == ["than"]:
+            continue
+        # "a failed first attempt" was an attempt; "failed to reach orbit" did not reach it
+        if t in _FAIL and tokens[i + 1 : i + 2] != ["to"]:
             continue
         if clauses and _in_condition(tokens, clauses, i):
             continue
@@ -1743,12 +1824,63 @@ def index_stems(text: str) -> list[str]:
     return _stems_of([t.lower() for t in _tokens(normalise(text))[0]])
 
 
+_LATER = {"later": 1, "afterwards": 1, "after": 1, "earlier": -1, "before": -1}
+
+
+def _years_later(numbers: list[Number], tokens: Sequence[str]) -> list[Number]:
+    """ "taken over in 1996 … shut two years later" dates the shutting: 1998, as a page that says
+    "closed the factory in 1998" writes it. The span counts from the last year before it."""
+    out: list[Number] = []
+    for n in numbers:
+        word = tokens[n.at + 2] if 0 <= n.at < len(tokens) - 2 else ""
+        # "two years after that", not "five years before its centenary"
+        if word in ("after", "before") and tokens[n.at + 3 : n.at + 4] not in (["that"], ["this"]):
+            word = ""
+        since = [m for m in out if m.is_year and 0 <= m.at < n.at and m.qualifier == ""]
+        if n.unit == "years" and word in _LATER and since and n.value == int(n.value):
+            year = since[-1].value + _LATER[word] * n.value
+            n = replace(
+                n, value=year, is_year=True, count=False, unit="", text=n.text, span=n.value
+            )
+        out.append(n)
+    return out
+
+
+def _in_a_sequence(n: Number, clauses: Sequence[int]) -> bool:
+    """Is `n` an ordinal alone in its clause, a step of a sequence ("First, try restarting the
+    hub") rather than a place in a row?"""
+    if not n.ordinal or n.at < 0 or n.at >= len(clauses):
+        return False
+    return clauses.count(clauses[n.at]) == 1
+
+
+def _counted_in_clause(
+    n: Number, tokens: Sequence[str], stems: Sequence[str], clauses: Sequence[int]
+) -> Number:
+    """What a number counts is in its clause: "€335,000, ranging from…" counts no "ranging", and
+    "$11,900 and sets aside…" no "sets" (an "and" after a number opens no clause, since "between
+    30 and 40" is one range)."""
+    if n.at < 0 or not n.counted or n.at >= len(clauses):
+        return n
+    own = set()
+    for k in range(n.at, len(tokens)):
+        if clauses[k] != clauses[n.at] or tokens[k] in _CLAUSE_WORDS:
+            break
+        own.add(stems[k])
+    return n if n.counted <= own else replace(n, counted=n.counted & own)
+
+
 def analyse(text: str) -> Analysis:
     normalised = normalise(text)
     tokens_raw, signs, clauses = _tokens(normalised)
     tokens = [t.lower() for t in tokens_raw]
     stems = _stems_of(tokens)
-    numbers = extract_numbers(tokens_raw, signs)
+    numbers = [
+        _counted_in_clause(n, tokens, stems, clauses)
+        for n in extract_numbers(tokens_raw, signs)
+        if not _in_a_sequence(n, clauses)
+    ]
+    numbers = _years_later(numbers, tokens)
     listed = _listed_counts(normalised)
     if listed:
         numbers = [replace(n, listed=True) if n.text.lower() in listed else n for n in numbers]

@@ -121,7 +121,9 @@ def negative_base(word: str) -> str | None:
     w = word.lower()
     if w in _NOT_OPPOSITES:
         return None
-    m = _PLAIN_PREFIX.match(w) or (_LATIN_PREFIX.match(w) if _ADJECTIVE_END.search(w) else None)
+    # "-ment" makes nouns, whose in- is no negation: "imprisonment", "involvement", "investment"
+    adjective = _ADJECTIVE_END.search(w) and not w.endswith("ment")
+    m = _PLAIN_PREFIX.match(w) or (_LATIN_PREFIX.match(w) if adjective else None)
     if m:
         return key(stem(w[m.end() :]))
     if w.endswith("less") and len(w) >= 8:

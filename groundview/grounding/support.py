@@ -262,6 +262,15 @@ def _opens_with_pronoun(cand: Candidate) -> bool:
     return bool(cand.analysis.tokens) and cand.analysis.tokens[0] in _PRONOUNS
 
 
+def _opens_with_reference(cand: Candidate) -> bool:
+    """Does the sentence open with a pronoun or a definite common noun ("The fire broke out…",
+    "The company said…")? Either names what an earlier sentence named."""
+    a = cand.analysis
+    if _opens_with_pronoun(cand):
+        return True
+    return a.tokens[:1] == ["the"] and len(a.tokens) > 1 and a.stems[1] not in a.names
+
+
 @dataclass(frozen=True)
 class Gaps:
     """What no candidate backs, as a reviewer would read it: words as the claim writes them."""
@@ -420,10 +429,24 @@ def _negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
             word in c.analysis.negates
             or _denied(c.analysis, word)
             or _negation_in_clause(c.analysis, word)
+            or _set_apart_after(c.analysis, word)
             for c in stating
         ):
             out.append(word)
     return out
+
+
+def _set_apart_after(text: Analysis, word: str) -> bool:
+    """Does `text` set something apart after `word` with an elided negation? "paid the new wage
+    to civil servants in other departments but not to teachers" denies some the payment."""
+    toks = text.tokens
+    for i, s in enumerate(text.stems):
+        if s == word and any(
+            toks[j : j + 2] == ["but", "not"] or toks[j] in ("except", "excluding")
+            for j in range(i + 1, len(toks))
+        ):
+            return True
+    return False
 
 
 def _negation_in_clause(text: Analysis, word: str, reach: int = 4) -> bool:
@@ -604,6 +627,12 @@ def _opposed_here(
             continue
         if any(_said_of(c.analysis, kin(token), thing, reach, before) for c in cands):
             continue
+        # A clause that says the word of the thing further off ("was convicted on Monday of 14
+        # counts") backs it, unless the opposite's clause states more of the claim. Not "first"
+        # or "after", which a clause may say of anything in it.
+        own = -1
+        if token not in DIRECTIONS:
+            own = max(_clause_share(c.analysis, kin(token), thing, content - {s}) for c in cands)
         # The claim says the opposite of the same thing too, and denies something: it sets the
         # two apart itself ("partial card numbers were exposed, but full card numbers were not";
         # not "a discount on your first and last purchase").
@@ -613,10 +642,24 @@ def _opposed_here(
             # "will not reduce battery life" is no opposite of "increases battery life"
             keys = against - {key(n) for n in c.analysis.negates}
             word = _said_of(c.analysis, keys, thing, reach, before)
-            if word:
+            if word and _clause_share(c.analysis, keys, thing, content - {s}) > own:
                 out.append((token, word))
                 break
     return out
+
+
+def _clause_share(a: Analysis, keys: Collection[str], thing: str, content: set[str]) -> int:
+    """How many of `content` the clause of `a` states that writes a word whose key is among
+    `keys` and names `thing`, however far apart (the most over such clauses); -1 when none does.
+    "was convicted on Monday of 14 counts of fraud" convicts of counts."""
+    return max(
+        (
+            len(_clause_stems(a, k) & content)
+            for s, k in zip(a.stems, a.clauses, strict=True)
+            if key(s) in keys and thing in _clause_stems(a, k)
+        ),
+        default=-1,
+    )
 
 
 def _said_of(
@@ -738,6 +781,10 @@ def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
             relation = {stem(compared[-1])} if compared else set()
         if not between or len(between) > (6 if than else 4 if passive else 3) or first & second:
             continue
+        # "Whitby folk group The Lanternmen": an article before the second name makes the words
+        # between a title for it, not a relation
+        if not (passive or than) and between[-1] in ("the", "a", "an"):
+            continue
         if not relation or relation & _SYMMETRIC or _DIRECTED.intersection(between):
             continue
         if _INVERTING.intersection(between) and not passive:
@@ -775,7 +822,7 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
             continue
         owners = [c for c in cands if any(numbers_match(n, m) for m in c.analysis.numbers)]
         # A sentence that opens with a pronoun may well be about the subject: no conflict there.
-        if not owners or any(subject in _stems([c]) or _opens_with_pronoun(c) for c in owners):
+        if not owners or any(subject in _stems([c]) or _opens_with_reference(c) for c in owners):
             continue
         rival = [m for c in cands if subject in c.analysis.stems for m in c.analysis.numbers]
         if any(m.count and same_unit(m.unit, n.unit) and not numbers_match(n, m) for m in rival):
@@ -1038,10 +1085,11 @@ _ACCORDING = words("according según selon laut")
 _SPEAKERS = frozenset(["he", "she", "they", "we", "i"])
 
 
-def _speaker_and_words(claim: Analysis) -> tuple[set[str], set[str]]:
-    """Who the claim says said something, and the content stems of what they said: ({"priya",
-    "shah"}, {"comparable", "scheme", ...}) for "Council leader Priya Shah warned that comparable
-    schemes had overrun by up to 40%". Empty when the claim gives no one's words."""
+def _speaker_and_words(claim: Analysis) -> tuple[set[str], set[str], set[str]]:
+    """Who the claim says said something, the content stems of what they said, and of those the
+    ones in the verb's own clause: ({"priya", "shah"}, {"comparable", "scheme", ...}, …) for
+    "Council leader Priya Shah warned that comparable schemes had overrun by up to 40%". Empty
+    when the claim gives no one's words."""
     tokens, stems = claim.tokens, claim.stems
     names = claim.names | {claim.subject}  # a name that opens the claim is no `names`'
     for i, t in enumerate(tokens):
@@ -1065,17 +1113,25 @@ def _speaker_and_words(claim: Analysis) -> tuple[set[str], set[str]]:
                 for s, k in zip(stems[i + 1 :], claim.clauses[i + 1 :], strict=True)
                 if k <= claim.clauses[i] + 1
             ]
+            own = [
+                s
+                for s, k in zip(stems[i + 1 :], claim.clauses[i + 1 :], strict=True)
+                if k == claim.clauses[i]
+            ]
         elif t in _ACCORDING:
             start = i + 2 if tokens[i + 1 : i + 2] == ["to"] else i + 1
             end = start
             while end < len(tokens) and stems[end] in names:
                 end += 1
             speaker, said = set(stems[start:end]), stems[end:]
+            own = said
         else:
             continue
+        if not speaker:
+            break
         content = set(claim.content)
-        return (speaker, {s for s in said if s in content} - speaker) if speaker else (set(), set())
-    return set(), set()
+        return speaker, set(said) & content - speaker, set(own) & content - speaker
+    return set(), set(), set()
 
 
 def _said_by_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
@@ -1084,29 +1140,42 @@ def _said_by_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     "Priya Shah warned that similar projects had overrun by 40%" against "Priya Shah said the
     vote was a turning point. Gareth Lyle warned that similar projects had run over budget by as
     much as 40 percent." A sentence whose speaker is a pronoun may be quoting the claim's speaker,
-    so it tells nothing."""
-    speaker, said = _speaker_and_words(claim)
+    so it tells nothing. What the verb's own clause says is read alone too: "Brenner called the
+    strike disproportionate and warned of more strikes" may join Brenner's warning to another
+    one's words."""
+    speaker, said, own = _speaker_and_words(claim)
     # "Coach Alina Petrova said": the page writes "coach" of everyone, and names no one with it
     speaker = {s for s in speaker if not _written_lowercase(s, cands)}
-    if len(said) < 3 or not speaker:
+    if not speaker:
         return []
     each = [_stems([c]) for c in cands]
+    if len(said) >= 3 and _words_of_another(speaker, said, cands, each):
+        return sorted(speaker)
+    if own != said and len(own) >= 2 and _words_of_another(speaker, own, cands, each):
+        return sorted(speaker)
+    return []
+
+
+def _words_of_another(
+    speaker: set[str], said: set[str], cands: Sequence[Candidate], each: Sequence[set[str]]
+) -> bool:
+    """Does the candidate that states most of `said` give it to someone other than `speaker`,
+    while no candidate naming the speaker states half as much of it?"""
     overlap = [len(said & stems) for stems in each]
     best = max(range(len(cands)), key=lambda i: overlap[i], default=None)
     if best is None or overlap[best] < max(2, len(said) / 2):
-        return []
+        return False
     tokens = set(cands[best].analysis.tokens)
     if speaker & each[best] or not _SAYING & tokens:
-        return []
+        return False
     if _SPEAKERS & tokens:
         # '"…," she said' quotes whoever the sentences before it name as speaking
         quoting = _earlier_speaker(cands[best])
         if not quoting or quoting & speaker:
-            return []
+            return False
     naming = [o for o, stems in zip(overlap, each, strict=True) if speaker & stems]
-    if not naming or max(naming) * 2 > overlap[best]:
-        return []  # a speaker no candidate names is `name_missing`'s
-    return sorted(speaker)
+    # a speaker no candidate names is `name_missing`'s
+    return bool(naming) and max(naming) * 2 <= overlap[best]
 
 
 def _earlier_speaker(cand: Candidate) -> set[str]:
@@ -1201,17 +1270,25 @@ def _number_beside_another(
             continue
         clause = _clause_stems(claim, claim.clauses[n.at]) & content
         placed = [
-            (m, _beside(c.analysis, m.at))
+            (m, _beside(c.analysis, m.at), c.analysis)
             for c in cands[:near]
             for m in c.analysis.numbers
             if m.at >= 0
         ]
-        stated = [around for m, around in placed if numbers_match(n, m)]
-        # Stated bare ("He was 91.") or beside the words of the claim's clause backs it
-        if not stated or any(not around or around & clause for around in stated):
+        stated = [(m, around, a) for m, around, a in placed if numbers_match(n, m)]
+        # Stated bare ("He was 91."), beside the words of the claim's clause, or in a clause that
+        # holds the words beside it in the claim ("The median price paid for a home in the year
+        # to September was €335,000") backs it
+        if not stated or any(
+            not around
+            or around & clause
+            or len(_clause_stems(a, a.clauses[m.at]) & mine) >= min(2, len(mine))
+            for m, around, a in stated
+        ):
             continue
         if any(
-            _rival_amount(n, m) and len(around & mine) >= min(2, len(mine)) for m, around in placed
+            _rival_amount(n, m) and len(around & mine) >= min(2, len(mine))
+            for m, around, _ in placed
         ):
             out.append(n)
     return out

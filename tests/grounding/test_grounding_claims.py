@@ -640,6 +640,7 @@ def test_statements_that_open_like_a_pleasantry_are_checked(sentence: str) -> No
         ("If you have an egg allergy, you'll need to have the vaccine in hospital.", True),
         ("I'd recommend the Pro plan, which includes 2 TB of storage.", True),
         ("It's best to update to version 3.2 first.", True),
+        ("It's best to take the tablets with or after food.", True),
         ("Thanks to its new engine, the car reaches 200 km/h.", True),
         # ... or frames nothing checkable
         ("It's best to back up your data.", False),

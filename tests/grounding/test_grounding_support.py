@@ -321,8 +321,10 @@ def test_an_ordinal_is_a_number_however_written() -> None:
     assert [(n.value, n.text) for n in nineteenth] == [(19, "nineteenth")]
     assert numbers_match(analyse("the 19th president").numbers[0], nineteenth[0])
     assert analyse("the 2nd president").content == ["president"]
-    # a share is no place in a row; a place is its number ("the fifth season" is "season 5")
-    assert analyse("about one-tenth of the force").numbers == []
+    # a share is a percentage, no place in a row; a place is its number ("the fifth season")
+    assert [(n.value, n.unit) for n in analyse("about one-tenth of the force").numbers] == [
+        (10.0, "percent")
+    ]
     assert numbers_match(analyse("a fifth season").numbers[0], analyse("season 5").numbers[0])
     # tens and units joined by a hyphen are one number, and apart two
     assert [n.value for n in analyse("the twenty-first president").numbers] == [21]
@@ -1086,13 +1088,17 @@ def test_a_name_said_of_another_subject_conflicts(engine: Engine) -> None:
     assert not _capped(engine, "Obama was born in Hawaii.", obama)
 
 
-def test_per_cent_is_a_percentage_and_a_fraction_counts_nothing() -> None:
+def test_per_cent_is_a_percentage_and_a_fraction_is_a_share() -> None:
     # "12 per cent" had no unit, so "$12" backed it; "two-thirds of voters" read as two voters
     per_cent = analyse("Sales rose 12 per cent last year.").numbers
     assert [(n.value, n.unit) for n in per_cent] == [(12, "percent")]
     assert numbers_match(per_cent[0], analyse("Sales rose 12% last year.").numbers[0])
     assert not numbers_match(per_cent[0], analyse("Sales rose by $12.").numbers[0])
-    assert analyse("Two-thirds of voters and three quarters of the staff agreed.").numbers == []
+    shares = analyse("Two-thirds of voters and three quarters of the staff agreed.").numbers
+    assert [(n.value, n.unit, n.counted) for n in shares] == [
+        (66.7, "percent", frozenset()),
+        (75.0, "percent", frozenset()),
+    ]
     assert [n.value for n in analyse("The third season aired in 2010.").numbers] == [3, 2010]
 
 
@@ -1898,3 +1904,159 @@ def test_rule_inputs_give_each_checked_claim_its_candidates(engine: Engine) -> N
     assert _capped(engine, text, page[0].text)
     listed = engine.rule_inputs(page, claims=["It opened in 1889."])
     assert [(i, t) for i, t, *_ in listed] == [(0, "It opened in 1889.")]
+
+
+def test_a_change_in_percent_then_a_new_amount_is_no_range(engine: Engine) -> None:
+    # "fell 23% to 412 million" once read as a range of millions: 23 million percent
+    fell = analyse("Operating profit fell 23% to 412 million kronor.").numbers
+    assert [(n.value, n.unit) for n in fell] == [(23.0, "percent"), (412e6, "")]
+    assert [n.value for n in analyse("Prices rose 5-10% last year.").numbers] == [5.0, 10.0]
+    page = (
+        "The chain reported a 23% drop in operating profit for the third quarter. Operating "
+        "profit fell to 412 million kronor from 535 million a year earlier."
+    )
+    claim = "Third-quarter operating profit fell 23% to 412 million kronor."
+    assert not _capped(engine, claim, page)
+    assert _capped(engine, claim.replace("23%", "32%"), page)
+
+
+def test_a_number_joined_to_a_word_by_a_hyphen_names_a_model() -> None:
+    (model,) = analyse("The Tsubame-2 rocket reached orbit.").numbers
+    assert not model.count
+    assert [n.count for n in analyse("It costs 5-10 euros.").numbers] == [True, True]
+
+
+def test_a_bound_an_adjective_failed_and_a_step_deny_or_count_nothing() -> None:
+    assert not analyse("Take no more than six tablets in 24 hours.").negates
+    assert not analyse("It came after a failed first attempt.").negates
+    assert analyse("The rocket failed to reach orbit.").negates == {"reach"}
+    assert analyse("He is no longer a member.").negates == {"memb"}
+    # "First," opens a sequence of steps; "came first" is a place
+    assert not analyse("First, try restarting the hub.").numbers
+    assert [n.text for n in analyse("She came first, ahead of Jones.").numbers] == ["first"]
+
+
+def test_what_a_number_counts_stands_in_its_clause() -> None:
+    funding = analyse("It lifts funding by 9% to roughly $11,900 and sets aside $250 million.")
+    assert [sorted(n.counted) for n in funding.numbers][1:] == [[], []]
+    price = analyse("The median price was €335,000, ranging from €185,000 in Longford.")
+    assert not price.numbers[0].counted
+    assert [sorted(n.counted) for n in analyse("It has 3 apples and 4 pears.").numbers] == [
+        ["appl"],
+        ["pear"],
+    ]
+    # "between 30 and 40" is still one clause, and one range
+    assert len(set(analyse("It lasts between 30 and 40 years.").clauses)) == 1
+
+
+def test_a_noun_in_ment_is_no_opposite_of_its_stem(engine: Engine) -> None:
+    assert negative_base("imprisonment") is None
+    assert negative_base("inactive") == key(stem("active"))
+    page = "Each count carries a maximum penalty of ten years' imprisonment."
+    assert not _capped(engine, "Each count carries a maximum of ten years in prison.", page)
+
+
+def test_the_claim_word_said_of_the_same_thing_further_off_is_no_opposition(
+    engine: Engine,
+) -> None:
+    page = (
+        "Tolley was convicted on Monday of 14 counts of fraud after a nine-day trial. "
+        "He was acquitted of three further counts relating to electronic equipment."
+    )
+    assert not _capped(engine, "Tolley was convicted of 14 counts of fraud.", page)
+    assert _capped(engine, "Tolley was convicted of three counts relating to equipment.", page)
+
+
+def test_an_elided_negation_backs_a_denial(engine: Engine) -> None:
+    page = (
+        "The state paid the new minimum wage to civil servants in other departments but not "
+        "to teachers, the union said."
+    )
+    claim = "Teachers have not been paid the new minimum wage, the union said."
+    assert not _capped(engine, claim, page)
+    paid = "The state paid the new minimum wage to teachers and civil servants, the union said."
+    assert _capped(engine, claim, paid)
+
+
+def test_an_amount_its_clause_states_beside_the_claim_words_is_backed(engine: Engine) -> None:
+    page = (
+        "The median price paid for a home in the year to September was €335,000. "
+        "In Dublin the median price was €420,000."
+    )
+    assert not _capped(engine, "The national median price was €335,000.", page)
+
+
+def test_a_count_stated_by_a_sentence_about_the_same_thing_is_no_other_things(
+    engine: Engine,
+) -> None:
+    page = (
+        "A wildfire is raging on the Greek island of Evia. The fire had burned 3,200 hectares "
+        "by Tuesday morning. In 2021, Greece saw a fire that burned 50,000 hectares."
+    )
+    claim = "A wildfire on the Greek island of Evia has burned 3,200 hectares."
+    assert not _capped(engine, claim, page)
+
+
+def test_words_before_a_titled_name_are_no_relation(engine: Engine) -> None:
+    page = "The Lanternmen are an English folk band from Whitby, formed in 1998."
+    claim = "Whitby folk group The Lanternmen formed in 1998."
+    assert not _capped(engine, claim, page)
+
+
+def test_a_fraction_of_a_whole_is_a_share_in_percent() -> None:
+    def shares(text: str) -> list[tuple[str, float]]:
+        return [(n.text, n.value) for n in analyse(text).numbers if n.unit == "percent"]
+
+    assert shares("Trains ran around a fifth of the usual timetable.") == [("a fifth", 20.0)]
+    assert shares("Two-thirds of patients were seen.") == [("Two thirds", 66.7)]
+    assert shares("Nearly half of voters stayed home.") == [("half", 50.0)]
+    # an hour's, a match's or a million's fraction, and a place in a row, are no shares
+    for text in (
+        "in the first half of 2004",
+        "the second half of the match",
+        "a quarter of an hour",
+        "a quarter of a million people",
+        "He came third.",
+    ):
+        assert not shares(text), text
+    fifth = analyse("Trains ran a fifth of the timetable.").numbers[0]
+    assert numbers_match(fifth, analyse("Trains ran 20% of the timetable.").numbers[0])
+    assert numbers_match(analyse("Turnout was nearly half.").numbers[0], analyse("48%").numbers[0])
+    assert not numbers_match(fifth, analyse("Trains ran 40% of the timetable.").numbers[0])
+
+
+def test_years_later_count_from_the_year_before_them() -> None:
+    def years(text: str) -> list[float]:
+        return [n.value for n in analyse(text).numbers if n.is_year]
+
+    assert years("It was taken over in 1996 and the factory shut two years later.") == [
+        1996.0,
+        1998.0,
+    ]
+    assert years("In 2001 he moved, and three years after that he married.") == [2001.0, 2004.0]
+    # from another event, or with no year to count from, the span stays a span
+    assert years("It opened in 1990 and closed 5 years before its centenary.") == [1990.0]
+    assert years("Two years later, he left.") == []
+    # "taken over in 1996" bounds nothing
+    assert [n.qualifier for n in analyse("It was taken over in 1996.").numbers] == [""]
+    assert [n.qualifier for n in analyse("It has over 1,500 staff.").numbers] == ["gt"]
+    later = analyse("Taken over in 1996, its factory shut two years later.").numbers[1]
+    assert numbers_match(later, analyse("Two years later, the factory closed.").numbers[0])
+    assert numbers_match(later, analyse("It closed the factory in 1998.").numbers[0])
+    assert not numbers_match(later, analyse("It closed the factory in 1999.").numbers[0])
+
+
+def test_one_speakers_words_joined_to_anothers_cap_the_claim(engine: Engine) -> None:
+    strike = (
+        'Union leader Klaus Brenner said the company had "left us no choice" and warned that '
+        "further strikes could follow in the new year. The rail operator's head of personnel, "
+        'Martina Hoff, called the strike "completely disproportionate".'
+    )
+    joined = (
+        "Union leader Klaus Brenner called the strike disproportionate and warned that further "
+        "strikes could follow in the new year."
+    )
+    assert _capped(engine, joined, strike)
+    own = "Union leader Klaus Brenner warned that further strikes could follow in the new year."
+    assert not _capped(engine, own, strike)
+    assert not _capped(engine, "Martina Hoff called the strike disproportionate.", strike)
