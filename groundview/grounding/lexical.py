@@ -823,13 +823,14 @@ _PERCENT_AFTER = re.compile(r"(?:[-–]\d[\d.,]*)? ?[%％]")
 # A number joined by a hyphen to the word before it is part of a name, not an amount: "Tsubame-2",
 # "Soyuz MS-06", "COVID-19", "F-16" (a digit before the hyphen makes a range instead: "5-10").
 _NAMED_NUMBER = re.compile(r"[^\W\d_]-$")
-NAMED = "named"
+_NAMED = "named"
 
 # A minus sign right before a number or its currency sign: "-$250", "−12 °C", "(-5%)". Not after a
 # digit ("5 -10" is a range) or a letter ("COVID-19"), and not a dash spaced off ("- 5 items").
 _MINUS_BEFORE = re.compile(r"(?:^|(?<=[\s(\[:=/]))(?<!\d )[-−][$＄€£¥]?$")
 
 
+# A number next ("and 40", "and $40", "or -5"): the "and" before it joins a range, not two clauses.
 _NUMBER_NEXT = re.compile(r"\s*[-−]?[A-Za-z]{0,3}[$＄€£¥]?\s?\d")
 
 
@@ -871,7 +872,7 @@ def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
             if _MINUS_BEFORE.search(text, max(0, m.start() - 3), m.start()):
                 sign = f"-{sign}"
             elif not sign and _NAMED_NUMBER.search(text, max(0, m.start() - 2), m.start()):
-                sign = NAMED
+                sign = _NAMED
         signs.append(sign)
     return out, signs, clauses
 
@@ -974,9 +975,9 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
     at: list[tuple[int, int]] = []  # each number's token and the token after its scale
     lowered = [t.lower() for t in tokens]
     negative = {i for i, sign in enumerate(signs) if sign[:1] == "-"}
-    named = {i for i, sign in enumerate(signs) if sign == NAMED}
+    named = {i for i, sign in enumerate(signs) if sign == _NAMED}
     if negative or named:
-        signs = ["" if sign == NAMED else sign.removeprefix("-") for sign in signs]
+        signs = ["" if sign == _NAMED else sign.removeprefix("-") for sign in signs]
     for i, tok in enumerate(lowered):
         value: float | None
         digits = tok[0].isdigit()
@@ -993,8 +994,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
                 out.append(Number(value, "", False, DOTTED, True, tok))
                 at.append((i, i + 1))
                 continue
-        elif _share_of(lowered, i) is not None:
-            share, start = _share_of(lowered, i) or (0.0, i)
+        elif (found_share := _share_of(lowered, i)) is not None:
+            share, start = found_share
             text = " ".join(tokens[start : i + 1])
             out.append(Number(share, "about", False, "percent", True, text))
             at.append((i, i + 1))
@@ -1839,9 +1840,7 @@ def _years_later(numbers: list[Number], tokens: Sequence[str]) -> list[Number]:
         since = [m for m in out if m.is_year and 0 <= m.at < n.at and m.qualifier == ""]
         if n.unit == "years" and word in _LATER and since and n.value == int(n.value):
             year = since[-1].value + _LATER[word] * n.value
-            n = replace(
-                n, value=year, is_year=True, count=False, unit="", text=n.text, span=n.value
-            )
+            n = replace(n, value=year, is_year=True, count=False, unit="", span=n.value)
         out.append(n)
     return out
 
@@ -1857,9 +1856,8 @@ def _in_a_sequence(n: Number, clauses: Sequence[int]) -> bool:
 def _counted_in_clause(
     n: Number, tokens: Sequence[str], stems: Sequence[str], clauses: Sequence[int]
 ) -> Number:
-    """What a number counts is in its clause: "€335,000, ranging from…" counts no "ranging", and
-    "$11,900 and sets aside…" no "sets" (an "and" after a number opens no clause, since "between
-    30 and 40" is one range)."""
+    """What a number counts is in its clause, before any "and": "€335,000, ranging from…" counts
+    no "ranging", and "3 apples and 4 pears" no pears."""
     if n.at < 0 or not n.counted or n.at >= len(clauses):
         return n
     own = set()
