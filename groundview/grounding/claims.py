@@ -33,6 +33,7 @@ _ALWAYS_CONTINUE = frozenset(["e.g", "i.e", "cf", "vs", "v", "approx", "ca", "c"
 
 _CJK_END = "。！？｡"
 _WESTERN_END = ".!?…"
+_END_MARK_RE = re.compile(f"[{re.escape(_WESTERN_END + _CJK_END)}]")
 # Emphasis closes after a sentence's end as a quote does: "*It is 333 m tall.* It opened…".
 _CLOSERS = "\"'”’»)]}」』）】*_"
 _OPENERS = "\"'“‘«([{「『（【"
@@ -248,27 +249,24 @@ def split_sentences(text: str) -> list[Segment]:
             start = m.end()
         line_segments: list[tuple[int, int]] = []
         i = start
-        while i < line_end:
-            ch = text[i]
-            if ch in _WESTERN_END or ch in _CJK_END:
-                j = i
-                while j < line_end and (text[j] in _WESTERN_END or text[j] in _CJK_END):
-                    j += 1
-                k = j
-                while k < line_end and text[k] in _CLOSERS:
-                    k += 1
-                while marker := _TRAILING_MARKER_RE.match(text, k, line_end):
-                    k = marker.end()
-                if _is_boundary(text, i, k, line_start, line_end):
-                    # Trailing emoji/symbols ("Great! 🎉 Next") belong to the sentence they follow.
-                    tail = _TRAILING_SYMBOLS_RE.match(text, k, line_end)
-                    if tail:
-                        k = tail.end()
-                    line_segments.append((start, k))
-                    start = k
-                i = k
-            else:
-                i += 1
+        # A page of facts is millions of characters: jump from one end mark to the next.
+        while end_mark := _END_MARK_RE.search(text, i, line_end):
+            i = j = end_mark.start()
+            while j < line_end and (text[j] in _WESTERN_END or text[j] in _CJK_END):
+                j += 1
+            k = j
+            while k < line_end and text[k] in _CLOSERS:
+                k += 1
+            while marker := _TRAILING_MARKER_RE.match(text, k, line_end):
+                k = marker.end()
+            if _is_boundary(text, i, k, line_start, line_end):
+                # Trailing emoji/symbols ("Great! 🎉 Next") belong to the sentence they follow.
+                tail = _TRAILING_SYMBOLS_RE.match(text, k, line_end)
+                if tail:
+                    k = tail.end()
+                line_segments.append((start, k))
+                start = k
+            i = k
         line_segments.append((start, line_end))
         merged: list[tuple[int, int]] = []
         for s, e in _after_preambles(text, line_segments):

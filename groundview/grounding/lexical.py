@@ -581,9 +581,12 @@ _CJK_SPAN_UNIT = {
 
 
 # "USD 20" is "$20", and "JPY 500" is "500 JPY" (yen, where "¥500" may be yuan); "NOK 4.8 billion"
-# is "4.8 billion NOK".
+# is "4.8 billion NOK". (In lower case, as `normalise` looks for them among a sentence's words.)
+_CODES = words(
+    "usd eur gbp jpy cny rmb nok sek dkk chf cad aud nzd inr krw brl mxn zar sgd hkd pln"
+)
 _CODE_BEFORE = re.compile(
-    r"\b(USD|EUR|GBP|JPY|CNY|RMB|NOK|SEK|DKK|CHF|CAD|AUD|NZD|INR|KRW|BRL|MXN|ZAR|SGD|HKD|PLN)\s?"
+    rf"\b({'|'.join(sorted(c.upper() for c in _CODES))})\s?"
     r"(\d[\d.,]*(?:\s(?:thousand|million|billion|trillion)\b)?)"
 )
 _SIGN_OF_CODE = {"USD": "$", "EUR": "€", "GBP": "£"}
@@ -703,41 +706,85 @@ def _degrees(m: re.Match[str]) -> str:
     return " fahrenheit " if scale.startswith("f") else " celsius "
 
 
+# Words that some step of `normalise` needs before it can change anything. Every page sentence
+# passes there, and most hold none of them: a set lookup is much cheaper than a regex scan, and
+# no step writes one of these words for a later step to find.
+_LETTERS = re.compile(r"[^\W\d_]+")
+_HOW_OFTEN_WORDS = words("once twice thrice")
+_MONTH_ABBREVIATIONS = words("jan feb mar apr jun jul aug sep sept oct nov dec")
+_PER_FOREIGN = words("par pro por al ao im je")
+_POINTS = ("point", "ponto", "punto", "punkt", "百分点")
+_DEGREE_MARKS = ("°", "º", "celsius", "centigrade", "fahrenheit")
+# "segunda-feira" as the words it is made of
+_FOREIGN_DAY_WORDS = frozenset(name.split("-")[0] for name in _FOREIGN_DAYS)
+
+
+def _any_in(text: str, parts: Sequence[str]) -> bool:
+    return any(p in text for p in parts)
+
+
+# A sentence that is a claim's candidate is read twice, for retrieval and then in full.
+@functools.lru_cache(maxsize=32768)
 def normalise(text: str) -> str:
     """The text with country spellings unified, dotted acronyms and split clitics closed up,
     two-digit year ranges and months spelled out and "24/7" read as "round the clock"."""
-    text = _SPLIT_CLITIC.sub(r"\1", text)
-    text = _US_DOLLARS.sub("$", text)
-    text = _ROUND_THE_CLOCK.sub("round the clock", text)
-    text = _PER_CENT.sub(" percent", text)
-    text = _HOW_OFTEN.sub(lambda m: _TIMES[m.group(1).lower()], text)
-    # Every page sentence passes here: the rules that need a digit or a CJK character to match
-    # are skipped for a sentence without one (most of a long page).
-    if _DIGIT.search(text):
-        text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
+    low = text.lower()
+    found = frozenset(_LETTERS.findall(low))
+    if "'" in text or "’" in text:
+        text = _SPLIT_CLITIC.sub(r"\1", text)
+    if "$" in text:
+        text = _US_DOLLARS.sub("$", text)
+    if "24" in text:
+        text = _ROUND_THE_CLOCK.sub("round the clock", text)
+    if "per cent" in low:
+        text = _PER_CENT.sub(" percent", text)
+    if found & _HOW_OFTEN_WORDS:
+        text = _HOW_OFTEN.sub(lambda m: _TIMES[m.group(1).lower()], text)
+    # The rules that need a digit to match are skipped for a sentence without one (most of a
+    # long page).
+    digits = _DIGIT.search(text) is not None
+    if digits:
+        if found & _MONTH_ABBREVIATIONS:
+            text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
         text = _DOTTED_DATE.sub(_dotted_date, text)
-        text = _FOREIGN_MONTH.sub(_foreign_month, text)
+        if not found.isdisjoint(_FOREIGN_MONTHS):
+            text = _FOREIGN_MONTH.sub(_foreign_month, text)
         text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", ",", m.group(0)), text)
-        text = _VULGAR_FRACTION.sub(lambda m: f"{m.group(1)}.{_FRACTION_DIGITS[m.group(2)]}", text)
-        text = _CODE_BEFORE.sub(_code_before, text)
-        text = _ISO_DATE.sub(lambda m: _spelled_date(m.group(3), m.group(2), m.group(1)), text)
+        if _any_in(text, "¼½¾"):
+            text = _VULGAR_FRACTION.sub(
+                lambda m: f"{m.group(1)}.{_FRACTION_DIGITS[m.group(2)]}", text
+            )
+        if found & _CODES:
+            text = _CODE_BEFORE.sub(_code_before, text)
+        if "-" in text:
+            text = _ISO_DATE.sub(lambda m: _spelled_date(m.group(3), m.group(2), m.group(1)), text)
         text = _CLOCK.sub(_clock, text)
-        text = _SIGN_AFTER.sub(r"\2\1", text)
-        text = _FOREIGN_RATE.sub(lambda m: f" a {_RATE_IN_ENGLISH[m.group(1).lower()]}", text)
-        text = _PERCENTAGE_POINTS.sub(" ppts", text)
-        text = _BASIS_POINTS.sub(" bps", text)
-        text = _DEGREES.sub(_degrees, text)
-        text = _MONEY_BILLIONS.sub(r"\1 billion", text)
-    text = _SECOND_QUARTER.sub("2nd", text)
-    text = _COSTS_NOTHING.sub("is free", text)
-    text = _FOREIGN_DAY.sub(lambda m: _FOREIGN_DAYS[m.group(1)], text)
+        if _any_in(text, "$€£"):
+            text = _SIGN_AFTER.sub(r"\2\1", text)
+        if "/" in text or found & _PER_FOREIGN:
+            text = _FOREIGN_RATE.sub(lambda m: f" a {_RATE_IN_ENGLISH[m.group(1).lower()]}", text)
+        if _any_in(low, _POINTS):
+            text = _PERCENTAGE_POINTS.sub(" ppts", text)
+        if "basis" in found:
+            text = _BASIS_POINTS.sub(" bps", text)
+        if _any_in(low, _DEGREE_MARKS):
+            text = _DEGREES.sub(_degrees, text)
+        if _any_in(text, "$€£¥"):
+            text = _MONEY_BILLIONS.sub(r"\1 billion", text)
+    if "second" in found:
+        text = _SECOND_QUARTER.sub("2nd", text)
+    if "nothing" in found:
+        text = _COSTS_NOTHING.sub("is free", text)
+    if found & _FOREIGN_DAY_WORDS:
+        text = _FOREIGN_DAY.sub(lambda m: _FOREIGN_DAYS[m.group(1)], text)
     if _CJK_RE.search(text):
         text = _CJK_ONE.sub("1", _CJK_NUMERAL.sub(_cjk_numeral, text))
         text = _CJK_SPAN.sub(lambda m: f"{m.group(1)} {_CJK_SPAN_UNIT[m.group(2)]} ", text)
-    for pattern, replacement in _COUNTRY_SPELLINGS:
-        text = pattern.sub(replacement, text)
+    if "U" in text or "britain" in found:
+        for pattern, replacement in _COUNTRY_SPELLINGS:
+            text = pattern.sub(replacement, text)
     text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)
-    return _YEAR_RANGE.sub(_spell_out, text)
+    return _YEAR_RANGE.sub(_spell_out, text) if digits else text
 
 
 _VOWELS = frozenset("aeiouy")
@@ -804,8 +851,15 @@ def _inflected_base(base: str, suffix: str) -> str:
 
 
 def tokenize(text: str) -> list[str]:
-    """Surface tokens; CJK characters are one token each (no spaces to split on)."""
-    return _tokens(text)[0]
+    """Surface tokens; CJK characters are one token each (no spaces to split on). The same as
+    `_tokens(text)[0]`, without reading signs and clauses."""
+    out: list[str] = []
+    for tok in _TOKEN_RE.findall(text):
+        if not tok.isascii() and _CJK_RE.search(tok):
+            out.extend(tok)
+        else:
+            out.append(tok)
+    return out
 
 
 # "$499", "15%": the sign is no token, but it is the number's unit ("$50" is not "50%"). Yen and
@@ -854,7 +908,7 @@ def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
         ):
             clause += 1
         last = m.end()
-        if _CJK_RE.search(tok):
+        if not tok.isascii() and _CJK_RE.search(tok):
             out.extend(ch for ch in tok)
             signs.extend("" for _ in tok)
             clauses.extend(clause for _ in tok)
@@ -1822,7 +1876,7 @@ def index_stems(text: str) -> list[str]:
     """`analyse(text).stems` without the rest of the analysis: what retrieval indexes. A large
     request's facts hold some 20,000 sentences, of which its claims' candidates are a few
     thousand at most; only those need the whole analysis."""
-    return _stems_of([t.lower() for t in _tokens(normalise(text))[0]])
+    return _stems_of([t.lower() for t in tokenize(normalise(text))])
 
 
 _LATER = {"later": 1, "afterwards": 1, "after": 1, "earlier": -1, "before": -1}

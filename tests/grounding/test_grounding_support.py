@@ -7,7 +7,16 @@ import pytest
 from groundview.grounding import Engine
 from groundview.grounding.context import resolve
 from groundview.grounding.evidence import chunk_facts
-from groundview.grounding.lexical import analyse, changes, normalise, numbers_match, stem
+from groundview.grounding.lexical import (
+    _tokens,
+    analyse,
+    changes,
+    index_stems,
+    normalise,
+    numbers_match,
+    stem,
+    tokenize,
+)
 from groundview.grounding.opposites import key, negative_base, opposites
 from groundview.grounding.schema import Fact
 from groundview.grounding.support import (
@@ -1023,6 +1032,33 @@ def test_dates_and_months_as_other_languages_write_them() -> None:
     # A scale after a number is part of it: no name "Mio", no word "millones"
     mio = analyse("Die Stadt hat 1,5 Mio. Einwohner.")
     assert "mio" not in mio.names and "mio" not in mio.content
+
+
+def test_every_rewrite_of_normalise_still_applies_where_its_words_are() -> None:
+    # normalise skips a rewrite when the sentence lacks the words it needs; each of these needs one
+    assert normalise("He did n't pay US$5 for 24/7 help, 12 per cent of it twice a day") == (
+        "He didn't pay $5 for round the clock help, 12 percent of it 2 times a day"
+    )
+    assert normalise("NOK 4.8 billion on 2021-03-04 at 8 a.m.; 7½ km; 19,99 € al mes") == (
+        "4.8 billion NOK on 4 March 2021 at 8 am; 7.5 km; €19,99 a month"
+    )
+    assert normalise("up 3 percentage points, 25 basis points, 25 °C, $4.2B") == (
+        "up 3 ppts, 25 bps, 25 celsius , $4.2 billion"
+    )
+    assert normalise(
+        "the second quarter costs nothing; el viernes; the U.K. and Great Britain"
+    ) == ("the 2nd quarter is free; el Friday; the UK and UK")
+    assert normalise("the 2018–19 season") == "the 2018–2019 season"
+
+
+def test_what_retrieval_indexes_is_what_the_full_reading_stems() -> None:
+    for text in [
+        "Revenue fell 23% to 412 million kronor in 2018–19, 两个小时 and 五个办公室.",
+        "Between 30 and 40 years; $10-20; the 1990s; twenty-five; dix-sept ans; Tsubame-2.",
+        "Apple 's CEO did n't say: \"It's 24/7\" (U.S. only)",
+    ]:
+        assert index_stems(text) == analyse(text).stems
+        assert tokenize(normalise(text)) == _tokens(normalise(text))[0]
 
 
 def test_a_year_stated_of_another_thing_conflicts_with_the_one_stated_of_the_subject(
