@@ -866,6 +866,14 @@ def tokenize(text: str) -> list[str]:
 # yuan both write "¥", so its unit is either (`same_unit`).
 _YEN_OR_YUAN = "yen or yuan"
 _CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds", "¥": _YEN_OR_YUAN}
+# The units of money: a currency's name, or its sign with letters before it ("R$", "A$").
+MONEY_UNITS = frozenset(["dollars", "euros", "pounds", "yen", "yuan", _YEN_OR_YUAN])
+
+
+def is_money(unit: str) -> bool:
+    return unit in MONEY_UNITS or unit in _CURRENCY_CODES or unit.endswith(("$", "€", "£", "¥"))
+
+
 _SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£", _YEN_OR_YUAN: "¥"}
 # Tokenised corpora write "$ 181,674,817"; a range writes its sign once ("$10-20", "10–20%"). A
 # spaced dash is punctuation, not a range ("He scored 12 — 40% of the points"). Letters before the

@@ -15,6 +15,7 @@ import math
 import re
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import permutations
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from .lexical import (
     analyse,
     changes,
     is_cjk,
+    is_money,
     is_negation,
     numbers_match,
     rate_stems,
@@ -200,7 +202,11 @@ def claim_features(
 
     numbers = _numbers(cands)
     unbacked = [
-        n for n in claim.numbers if not n.listed and not any(numbers_match(n, m) for m in numbers)
+        n
+        for n in claim.numbers
+        if not n.listed
+        and not any(numbers_match(n, m) for m in numbers)
+        and not _worked_out(n, cands)
     ]
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
@@ -345,6 +351,8 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     in_numbers: set[str] = set()  # "day" of "€25 a day": its chip names it
     for n in claim.numbers:
         if n.listed or any(numbers_match(n, m) for c in cands for m in c.analysis.numbers):
+            continue
+        if _worked_out(n, cands):
             continue
         instead = [_said(m) for m in _rivals(n, near) if same_unit(m.unit, n.unit) and m.text]
         numbers.append((_said(n), list(dict.fromkeys(instead))[:3]))
@@ -1333,6 +1341,7 @@ _HEDGES = words(
     " seems seemed hoped hopes suggest suggests suggested whether unclear unconfirmed rumoured"
     " rumored speculated could expected considering proposed estimated potential possible"
 )
+_PUT_FORWARD = words("proposed suggested")
 # A claim that says what someone can, could or is allowed to do reads "may" as permission.
 _MODALS = words("can could may might able allowed permitted")
 
@@ -1368,6 +1377,8 @@ def _hedges_in(a: Analysis, words_: set[str], least: float) -> set[str]:
             continue  # "10 May", "between March and May"
         if i and a.tokens[i - 1] in ("you", "we", "i"):
             continue  # "as you may read in the documentation": the reader's, not the fact's
+        if t in _PUT_FORWARD and a.tokens[i + 1 : i + 2] == ["by"]:
+            continue  # "a solar farm proposed by Sunpath" names who put it forward
         out.add(t)
     return out
 
@@ -1561,6 +1572,47 @@ def _reversed(
     return [
         (a, b) for a, b in moves if (a, b) not in stated and any((b, a) in m for m in each[:near])
     ]
+
+
+def _worked_out(n: Number, cands: Sequence[Candidate], near: int = 5) -> bool:
+    """Is `n` a sum one of the best candidates leaves to its reader? Summaries work them out:
+    "narrowed by 3.3 percentage points" from 41.5% and 38.2%, "$33 million" from $1.1 million a
+    year for 30 years, "30% of his land" from 120 of 400 acres, "about $4.9 million" from 60% of
+    $8.2 million. Only money, percentages and percentage points, from two numbers of one
+    sentence (small counts and dates add up to each other too easily), or for percentage points
+    two percentages of any of the best candidates ("11% … 19%": "eight points apart")."""
+    if n.is_year or n.ordinal or n.qualifier not in ("", "about") or n.value <= 0:
+        return False
+    if not (is_money(n.unit) or n.unit in ("percent", "ppts")):
+        return False
+    groups = [c.analysis.numbers for c in cands[:near]]
+    if n.unit == "ppts":
+        groups = [_numbers(cands[:near])]
+    for group in groups:
+        numbers = [m for m in group if not m.is_year and m.value > 0]
+        for a, b in permutations(numbers, 2):
+            if any(abs(r - n.value) <= 0.015 * n.value for r in _results(n, a, b)):
+                return True
+    return False
+
+
+def _results(n: Number, a: Number, b: Number) -> list[float]:
+    """What `a` and `b` work out to in the unit of `n`."""
+    if n.unit == "ppts":
+        return [a.value - b.value] if a.unit == b.unit == "percent" else []
+    if n.unit == "percent":
+        # "120 of 400 acres": a share of two counts of one thing, or of two amounts of money
+        alike = same_unit(a.unit, b.unit) and a.unit != "percent" and a.count and b.count
+        return [100 * a.value / b.value] if alike and a.value < b.value else []
+    if not same_unit(a.unit, n.unit):
+        return []
+    if same_unit(b.unit, n.unit):
+        return [a.value - b.value, a.value + b.value]
+    if b.unit == "percent":
+        return [a.value * b.value / 100]
+    if a.rate and b.unit == f"{a.rate}s":
+        return [a.value * b.value]  # "$1.1 million a year" for "30 years"
+    return []
 
 
 def _rivals(n: Number, near: Sequence[Number]) -> list[Number]:

@@ -1850,6 +1850,44 @@ def test_a_claim_stating_as_certain_what_the_evidence_hedges_is_capped(engine: E
     assert _capped(engine, "A state grant will expand the bus service to Elm Park.", grant)
     plan = "A new 40-bed ward is expected to open at the hospital next spring."
     assert _capped(engine, "A new 40-bed ward opened at the hospital in spring.", plan)
+    # "proposed by" names who put a plan forward: approving it is no hedge
+    farm = "The commission voted 3-0 to approve a solar farm proposed by Sunpath near Ridgeway."
+    assert not _capped(engine, "The commission approved Sunpath's solar farm near Ridgeway.", farm)
+    assert _capped(
+        engine,
+        "The commission approved the solar farm near Ridgeway.",
+        "A proposed solar farm "
+        "near Ridgeway goes before the commission, which will vote on it in May.",
+    )
+
+
+def test_a_sum_the_page_leaves_to_its_reader_backs_the_claim(engine: Engine) -> None:
+    # Summaries work out what a page states in parts: a change in percentage points, a yearly
+    # amount over the years, a share of two counts, a percentage of an amount
+    margin = "Gross margin was 38.2% in the quarter, down from 41.5% a year earlier."
+    assert not _capped(engine, "Gross margin narrowed by 3.3 percentage points.", margin)
+    assert _capped(engine, "Gross margin narrowed by 4.3 percentage points.", margin)
+    payments = "Sunpath will pay the county $1.1 million a year in lieu of taxes for 30 years."
+    assert not _capped(
+        engine, "Sunpath will pay the county about $33 million in lieu of taxes.", payments
+    )
+    assert _capped(
+        engine, "Sunpath will pay the county about $38 million in lieu of taxes.", payments
+    )
+    acres = "Ortega will leave 120 of his 400 acres unplanted this year."
+    assert not _capped(engine, "Ortega will leave 30% of his acres unplanted.", acres)
+    assert _capped(engine, "Ortega will leave 40% of his acres unplanted.", acres)
+    grant = "The plan costs $8.2 million, and a state grant covers 60 percent of it."
+    assert not _capped(engine, "The state grant covers about $4.9 million of the plan.", grant)
+    # Percentage points from two sentences' percentages
+    talks = "The airline has offered raises of 11 percent. The union is seeking 19 percent."
+    assert not _capped(engine, "The sides are 8 percentage points apart.", talks)
+    assert _capped(engine, "The sides are 6 percentage points apart.", talks)
+    # Only money and percentages: a count or a year that happens to be a sum is no backing
+    team = "The club signed 12 players in 2019 and 7 players in 2020."
+    assert _capped(engine, "The club signed 5 players.", team)
+    cands = [_candidate(0, margin)]
+    assert gaps(analyse("Gross margin narrowed by 3.3 percentage points."), cands).numbers == []
 
 
 def test_how_often_in_words_is_a_number() -> None:
