@@ -206,7 +206,7 @@ def claim_features(
         for n in claim.numbers
         if not n.listed
         and not any(numbers_match(n, m) for m in numbers)
-        and not _worked_out(n, cands)
+        and not _worked_out(claim, n, cands)
     ]
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
@@ -352,7 +352,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     for n in claim.numbers:
         if n.listed or any(numbers_match(n, m) for c in cands for m in c.analysis.numbers):
             continue
-        if _worked_out(n, cands):
+        if _worked_out(claim, n, cands):
             continue
         instead = [_said(m) for m in _rivals(n, near) if same_unit(m.unit, n.unit) and m.text]
         numbers.append((_said(n), list(dict.fromkeys(instead))[:3]))
@@ -1574,13 +1574,17 @@ def _reversed(
     ]
 
 
-def _worked_out(n: Number, cands: Sequence[Candidate], near: int = 5) -> bool:
+def _worked_out(claim: Analysis, n: Number, cands: Sequence[Candidate], near: int = 5) -> bool:
     """Is `n` a sum one of the best candidates leaves to its reader? Summaries work them out:
-    "narrowed by 3.3 percentage points" from 41.5% and 38.2%, "$33 million" from $1.1 million a
-    year for 30 years, "30% of his land" from 120 of 400 acres, "about $4.9 million" from 60% of
-    $8.2 million. Only money, percentages and percentage points, from two numbers of one
-    sentence (small counts and dates add up to each other too easily), or for percentage points
-    two percentages of any of the best candidates ("11% … 19%": "eight points apart")."""
+    "narrowed by 3.3 percentage points" from 41.5% and 38.2%, "$33 million over 30 years" from
+    $1.1 million a year, "30% of his land" from 120 of 400 acres, "60 percent of the cost, about
+    $4.9 million" from $8.2 million, "cuts payroll by $11 million" from $28 million and $17
+    million. Only money, percentages and percentage points, from two numbers of one sentence
+    (small counts and dates add up to each other too easily), or for percentage points two
+    percentages of any of the best candidates ("11% … 19%": "eight points apart"). A wrong price
+    may be the difference of two right ones, so an amount of money is worked out only as the
+    claim says it: a change or a total beside it ("by", "more", "in total"), or the claim's own
+    percentage of an amount or its years of a yearly one."""
     if n.is_year or n.ordinal or n.qualifier not in ("", "about") or n.value <= 0:
         return False
     if not (is_money(n.unit) or n.unit in ("percent", "ppts")):
@@ -1591,13 +1595,25 @@ def _worked_out(n: Number, cands: Sequence[Candidate], near: int = 5) -> bool:
     for group in groups:
         numbers = [m for m in group if not m.is_year and m.value > 0]
         for a, b in permutations(numbers, 2):
-            if any(abs(r - n.value) <= 0.015 * n.value for r in _results(n, a, b)):
+            if any(abs(r - n.value) <= 0.015 * n.value for r in _results(claim, n, a, b)):
                 return True
     return False
 
 
-def _results(n: Number, a: Number, b: Number) -> list[float]:
-    """What `a` and `b` work out to in the unit of `n`."""
+# Words beside an amount that make it a change, a difference or a total: "cuts payroll by $11
+# million", "$15 more than", "a combined $50", "saving $20".
+_WORKED_BEFORE = words("by total combined extra additional another saving saves save difference")
+_WORKED_AFTER = words("more less extra higher lower cheaper apart combined total altogether")
+
+
+def _a_change_or_total(claim: Analysis, n: Number) -> bool:
+    before = claim.tokens[max(0, n.at - 3) : max(0, n.at)]
+    after = claim.tokens[n.at + 1 : n.at + 4]
+    return bool(_WORKED_BEFORE.intersection(before) or _WORKED_AFTER.intersection(after))
+
+
+def _results(claim: Analysis, n: Number, a: Number, b: Number) -> list[float]:
+    """What `a` and `b` work out to in the unit of `n`, as the claim puts it."""
     if n.unit == "ppts":
         return [a.value - b.value] if a.unit == b.unit == "percent" else []
     if n.unit == "percent":
@@ -1607,7 +1623,10 @@ def _results(n: Number, a: Number, b: Number) -> list[float]:
     if not same_unit(a.unit, n.unit):
         return []
     if same_unit(b.unit, n.unit):
-        return [a.value - b.value, a.value + b.value]
+        return [a.value - b.value, a.value + b.value] if _a_change_or_total(claim, n) else []
+    # The claim states the other number itself: "60 percent of the cost", "over 30 years"
+    if not any(numbers_match(m, b) for m in claim.numbers):
+        return []
     if b.unit == "percent":
         return [a.value * b.value / 100]
     if a.rate and b.unit == f"{a.rate}s":

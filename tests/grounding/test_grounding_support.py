@@ -1869,16 +1869,33 @@ def test_a_sum_the_page_leaves_to_its_reader_backs_the_claim(engine: Engine) -> 
     assert _capped(engine, "Gross margin narrowed by 4.3 percentage points.", margin)
     payments = "Sunpath will pay the county $1.1 million a year in lieu of taxes for 30 years."
     assert not _capped(
-        engine, "Sunpath will pay the county about $33 million in lieu of taxes.", payments
+        engine,
+        "Over 30 years, Sunpath will pay the county about $33 million in lieu of taxes.",
+        payments,
     )
     assert _capped(
-        engine, "Sunpath will pay the county about $38 million in lieu of taxes.", payments
+        engine,
+        "Over 30 years, Sunpath will pay the county about $38 million in lieu of taxes.",
+        payments,
     )
     acres = "Ortega will leave 120 of his 400 acres unplanted this year."
     assert not _capped(engine, "Ortega will leave 30% of his acres unplanted.", acres)
     assert _capped(engine, "Ortega will leave 40% of his acres unplanted.", acres)
     grant = "The plan costs $8.2 million, and a state grant covers 60 percent of it."
-    assert not _capped(engine, "The state grant covers about $4.9 million of the plan.", grant)
+    assert not _capped(
+        engine, "The state grant covers 60 percent of the plan, about $4.9 million.", grant
+    )
+    # A wrong price may be the difference of two right ones: only a change or a total is one
+    plans = "Basic costs $10 a month and Pro costs $25 a month."
+    assert _capped(engine, "Pro costs $15 a month.", plans)
+    assert not _capped(engine, "Pro costs $15 more a month than Basic.", plans)
+    payroll = "Holt is owed $28 million a year, while Reed's contract pays $17 million a year."
+    assert not _capped(
+        engine, "Swapping Holt for Reed cuts the payroll by $11 million a year.", payroll
+    )
+    assert _capped(
+        engine, "The state grant covers 60 percent of the plan, about $5.9 million.", grant
+    )
     # Percentage points from two sentences' percentages
     talks = "The airline has offered raises of 11 percent. The union is seeking 19 percent."
     assert not _capped(engine, "The sides are 8 percentage points apart.", talks)
