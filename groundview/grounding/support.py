@@ -1607,7 +1607,9 @@ _WORKED_AFTER = words("more less extra higher lower cheaper apart combined total
 
 
 def _a_change_or_total(claim: Analysis, n: Number) -> bool:
-    before = claim.tokens[max(0, n.at - 3) : max(0, n.at)]
+    if n.at < 0:
+        return False
+    before = claim.tokens[max(0, n.at - 3) : n.at]
     after = claim.tokens[n.at + 1 : n.at + 4]
     return bool(_WORKED_BEFORE.intersection(before) or _WORKED_AFTER.intersection(after))
 
