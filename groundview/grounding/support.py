@@ -1340,6 +1340,7 @@ _HEDGES = words(
     "may might possibly perhaps likely probably reportedly allegedly apparently appeared appears"
     " seems seemed hoped hopes suggest suggests suggested whether unclear unconfirmed rumoured"
     " rumored speculated could expected considering proposed estimated potential possible"
+    " tentative preliminary unverified"
 )
 _PUT_FORWARD = words("proposed suggested")
 # A claim that says what someone can, could or is allowed to do reads "may" as permission.

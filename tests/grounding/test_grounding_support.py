@@ -1850,6 +1850,14 @@ def test_a_claim_stating_as_certain_what_the_evidence_hedges_is_capped(engine: E
     assert _capped(engine, "A state grant will expand the bus service to Elm Park.", grant)
     plan = "A new 40-bed ward is expected to open at the hospital next spring."
     assert _capped(engine, "A new 40-bed ward opened at the hospital in spring.", plan)
+    # "tentative signs" and "preliminary results" are no confirmation
+    signs = "Astronomers have reported tentative signs of water vapour in the planet's atmosphere."
+    assert _capped(
+        engine, "Astronomers have confirmed water vapour in the planet's atmosphere.", signs
+    )
+    assert not _capped(
+        engine, "Astronomers have reported tentative signs of water vapour on the planet.", signs
+    )
     # "proposed by" names who put a plan forward: approving it is no hedge
     farm = "The commission voted 3-0 to approve a solar farm proposed by Sunpath near Ridgeway."
     assert not _capped(engine, "The commission approved Sunpath's solar farm near Ridgeway.", farm)
