@@ -866,12 +866,12 @@ def tokenize(text: str) -> list[str]:
 # yuan both write "¥", so its unit is either (`same_unit`).
 _YEN_OR_YUAN = "yen or yuan"
 _CURRENCY_SIGNS = {"$": "dollars", "＄": "dollars", "€": "euros", "£": "pounds", "¥": _YEN_OR_YUAN}
-_MONEY_UNITS = frozenset(["dollars", "euros", "pounds", "yen", "yuan", _YEN_OR_YUAN])
+_MONEY_UNITS = frozenset(_CURRENCY_CODES.values()) | {_YEN_OR_YUAN}
 
 
 def is_money(unit: str) -> bool:
     """A currency's name or code, or its sign with letters before it ("R$", "A$")."""
-    return unit in _MONEY_UNITS or unit in _CURRENCY_CODES or unit.endswith(("$", "€", "£", "¥"))
+    return unit in _MONEY_UNITS or unit.endswith(("$", "€", "£", "¥"))
 
 
 _SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£", _YEN_OR_YUAN: "¥"}

@@ -1861,12 +1861,8 @@ def test_a_claim_stating_as_certain_what_the_evidence_hedges_is_capped(engine: E
     # "proposed by" names who put a plan forward: approving it is no hedge
     farm = "The commission voted 3-0 to approve a solar farm proposed by Sunpath near Ridgeway."
     assert not _capped(engine, "The commission approved Sunpath's solar farm near Ridgeway.", farm)
-    assert _capped(
-        engine,
-        "The commission approved the solar farm near Ridgeway.",
-        "A proposed solar farm "
-        "near Ridgeway goes before the commission, which will vote on it in May.",
-    )
+    vote = "A proposed solar farm near Ridgeway goes before the commission, which votes in May."
+    assert _capped(engine, "The commission approved the solar farm near Ridgeway.", vote)
 
 
 def test_a_sum_the_page_leaves_to_its_reader_backs_the_claim(engine: Engine) -> None:
