@@ -1195,7 +1195,8 @@ _PARTICIPLE = re.compile(
 )
 
 
-# "a fifth of services", "two-thirds of patients", "nearly half of voters": a share, in percent.
+# "a fifth of services", "two-thirds of patients", "nearly half of voters", "cut by a third": a
+# share, in percent.
 _DENOMINATORS = {
     "half": 2,
     "halves": 2,
@@ -1224,11 +1225,19 @@ def _share_of(lowered: Sequence[str], i: int) -> tuple[float, int] | None:
     # "of a million", "of an hour": a fraction of an amount, not of the whole
     of = lowered[i + 1 : i + 2] == ["of"] and lowered[i + 2 : i + 3] not in (["a"], ["an"])
     if den == 2 and lowered[i] == "half":
-        if i == 0 and of or before in _HALF_LEADS:
+        if i == 0 and of or before in _HALF_LEADS or before == "by":
             return 50.0, i
         return None
     num = _NUMERATORS.get(before)
-    if num is None or not of or num >= den:
+    # "cut water use by a fifth": a change by a share of the whole
+    # ("won by a fifth place finish" aside: a share ends its phrase)
+    after = lowered[i + 1] if i + 1 < len(lowered) else ""
+    by = (
+        i >= 2
+        and lowered[i - 2] == "by"
+        and (not after.isalpha() or after in STOPWORDS or after == "compared")
+    )
+    if num is None or not (of or by) or num >= den:
         return None
     return round(100.0 * num / den, 1), i - 1
 

@@ -140,10 +140,25 @@ def _abbreviated(claim: Analysis, cands: Sequence[Candidate]) -> set[str]:
     out = {a for a in claim.acronyms if any(a in initials for v in views for _, initials in v.runs)}
     # Spelled out in lower case, word by word: "SSO" where they write "single sign-on"
     out |= {a for a in claim.acronyms - out if any(_spelled_out(a, v.tokens) for v in views)}
+    out |= {a for a in claim.acronyms - out if any(_chief(a, v.tokens) for v in views)}
     for names, initials in claim.runs:
         if any(initials & v.acronyms for v in views):
             out |= names
     return out
+
+
+def _chief(acronym: str, tokens: Sequence[str]) -> bool:
+    """Is `acronym` a chief officer's title that `tokens` write without the officer: "CEO" where
+    they write "chief executive Mei-Lin Zhou", "CFO" for "chief financial"?"""
+    if len(acronym) != 3 or acronym[0] != "c" or acronym[2] != "o":
+        return False
+    return any(
+        t == "chief" and u in _CHIEF_OF and u[0] == acronym[1]
+        for t, u in zip(tokens, tokens[1:], strict=False)
+    )
+
+
+_CHIEF_OF = words("executive financial operating technology technical information marketing")
 
 
 _VOWEL = re.compile(r"[aeiouy]")
@@ -207,6 +222,7 @@ def claim_features(
         if not n.listed
         and not any(numbers_match(n, m) for m in numbers)
         and not _worked_out(claim, n, cands)
+        and not _counts_a_list(n, cands)
     ]
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
@@ -265,7 +281,19 @@ _PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", 
 
 
 def _opens_with_pronoun(cand: Candidate) -> bool:
-    return bool(cand.analysis.tokens) and cand.analysis.tokens[0] in _PRONOUNS
+    """Does the sentence's subject come first as a pronoun, after any date it opens with ("On 3
+    January 1927 she ran aground")?"""
+    a = cand.analysis
+    for t, s in zip(a.tokens, a.stems, strict=True):
+        if t in _DATE_LEADS or s in _CALENDAR or t[:1].isdigit():
+            continue
+        return t in _PRONOUNS
+    return False
+
+
+_DATE_LEADS = frozenset(
+    ["on", "in", "at", "by", "during", "after", "before", "since", "early", "late"]
+)
 
 
 def _opens_with_reference(cand: Candidate) -> bool:
@@ -352,7 +380,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     for n in claim.numbers:
         if n.listed or any(numbers_match(n, m) for c in cands for m in c.analysis.numbers):
             continue
-        if _worked_out(claim, n, cands):
+        if _worked_out(claim, n, cands) or _counts_a_list(n, cands):
             continue
         instead = [_said(m) for m in _rivals(n, near) if same_unit(m.unit, n.unit) and m.text]
         numbers.append((_said(n), list(dict.fromkeys(instead))[:3]))
@@ -395,7 +423,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     elsewhere += [_capitalised(t) for t in _surface(claim, moved)]
     return Gaps(
         numbers,
-        [_capitalised(t) for t in _surface(claim, names)],
+        [_capitalised(t, claim.acronyms) for t in _surface(claim, names)],
         list(dict.fromkeys(elsewhere)),
         _surface(claim, negated),
         _surface(claim, denied),
@@ -413,9 +441,9 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     )
 
 
-def _capitalised(name: str) -> str:
-    """A name as a chip shows it: "Brad Pitt" for the stems' "brad pitt"."""
-    return " ".join(w[:1].upper() + w[1:] for w in name.split(" "))
+def _capitalised(name: str, acronyms: Collection[str] = ()) -> str:
+    """A name as a chip shows it: "Brad Pitt" for the stems' "brad pitt", "CEO" for "ceo"."""
+    return " ".join(w.upper() if w in acronyms else w[:1].upper() + w[1:] for w in name.split(" "))
 
 
 def _said(n: Number) -> str:
@@ -437,11 +465,23 @@ def _negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
             word in c.analysis.negates
             or _denied(c.analysis, word)
             or _negation_in_clause(c.analysis, word)
+            or _negated_earlier_in_clause(c.analysis, word)
             or _set_apart_after(c.analysis, word)
             for c in stating
         ):
             out.append(word)
     return out
+
+
+def _negated_earlier_in_clause(text: Analysis, word: str) -> bool:
+    """Some time `text` writes `word`, a negation stands before it in its clause, however far:
+    "does not yet have a distributor in North America" states no North American distributor, and
+    "neither of whom had acted professionally before" no professional actors."""
+    toks, clauses = text.tokens, text.clauses
+    return any(
+        s == word and any(clauses[j] == clauses[i] and _denies(toks, j) for j in range(i))
+        for i, s in enumerate(text.stems)
+    )
 
 
 def _set_apart_after(text: Analysis, word: str) -> bool:
@@ -703,12 +743,14 @@ _COMPARATIVES = frozenset(["more", "less", "fewer"])
 # female justice") relates nothing in a direction.
 _INVERTING = frozenset(["by", "of"])
 _COPULA = frozenset(["is", "was", "are", "were", "be", "been", "being"])
+# What may stand between a name and the verb that relates it to the next one.
+_AUXILIARIES = words("has have had will would did does agreed agrees plans planned wants to")
 
 
 def _actors(a: Analysis) -> list[tuple[int, int]]:
     """Spans [start, end) of the runs of name tokens ("Jane Doe"), the text's subject included even
     at the start of a sentence, where `names` leaves it out."""
-    actor = [s in a.names or s == a.subject for s in a.stems]
+    actor = [(s in a.names or s == a.subject) and s not in _CALENDAR for s in a.stems]
     spans: list[tuple[int, int]] = []
     for i, is_actor in enumerate(actor):
         if not is_actor:
@@ -763,20 +805,24 @@ def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
     spans = _actors(claim)
     out: list[tuple[str, str]] = []
     for (a0, a1), (b0, b1) in zip(spans, spans[1:], strict=False):
-        between = claim.tokens[a1:b0]
+        # "Acme has agreed to acquire Globex" relates them as "Acme acquires Globex" does.
+        v0 = a1 + next(
+            (i for i, t in enumerate(claim.tokens[a1:b0]) if t not in _AUXILIARIES), b0 - a1
+        )
+        between = claim.tokens[v0:b0]
         first, second = set(claim.stems[a0:a1]), set(claim.stems[b0:b1])
         # "Jones was defeated by Smith" relates them as "Smith defeated Jones" does.
         passive = 3 <= len(between) <= 4 and between[0] in _COPULA and between[-1] == "by"
         if passive:
             first, second = second, first
-        verb = slice(a1 + 1, b0 - 1) if passive else slice(a1, b0)
+        verb = slice(v0 + 1, b0 - 1) if passive else slice(v0, b0)
         # The relation is the verb, the first word that is not a stopword: "Acme sells software to
         # Globex" relates them by "sells", and "software" is no relation ("Globex buys software").
         verb_stem = next(
             (
                 st
                 for t, st in zip(claim.tokens[verb], claim.stems[verb], strict=True)
-                if t not in STOPWORDS
+                if t not in STOPWORDS and any(ch.isalpha() for ch in t)  # no "3-1" relates them
             ),
             None,
         )
@@ -804,7 +850,7 @@ def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
             continue
         if any(_in_order(c.analysis, second, relation, first, reach) for c in cands[:near]):
             pair = (" ".join(claim.tokens[a0:a1]), " ".join(claim.tokens[b0:b1]))
-            out.append((pair[0].title(), pair[1].title()))
+            out.append((_capitalised(pair[0]), _capitalised(pair[1])))
     return out
 
 
@@ -1269,9 +1315,14 @@ def _number_beside_another(
     content = set(claim.content)
     out: list[Number] = []
     for n in claim.numbers:
-        # Amounts of money, percentages and measures: a bare count ("five children") is what a
-        # page gives other things of the same kind as often.
-        if n.listed or n.at < 0 or not _an_amount(n) or _a_side(claim, n) or not n.unit:
+        if n.listed or n.at < 0 or not _an_amount(n) or _a_side(claim, n):
+            continue
+        # Amounts of money, percentages and measures, and counts in digits from 10 with what they
+        # count ("45,000 line workers" against "45,000 customers … 200 line workers"): a small
+        # count ("five children") is what a page gives other things of the same kind as often,
+        # and a bound ("over 8,000 sketches") may be part of the page's "more than 15,000".
+        counted = n.count and n.value >= 10 and n.counted and n.qualifier in ("", "about")
+        if not (n.unit or counted):
             continue
         mine = _beside(claim, n.at) & content
         if n.unit in _SPANS or not mine:
@@ -1294,12 +1345,24 @@ def _number_beside_another(
             for m, around, a in stated
         ):
             continue
+        # A rival in a clause about someone the claim's clause does not name is that one's:
+        # "Ortega finished second with 29 percent" is no rival to "Delaney finished third with
+        # 24 percent".
+        named = clause & (claim.names | {claim.subject})
         if any(
-            _rival_amount(n, m) and len(around & mine) >= min(2, len(mine))
-            for m, around, _ in placed
+            _rival_amount(n, m)
+            and len(around & mine) >= min(2, len(mine))
+            and not (named and _names_others(a, m, named))
+            for m, around, a in placed
         ):
             out.append(n)
     return out
+
+
+def _names_others(a: Analysis, m: Number, named: set[str]) -> bool:
+    """Does the clause of `a` that holds `m` name someone, and none of `named`?"""
+    there = _clause_stems(a, a.clauses[m.at]) & a.names
+    return bool(there) and not there & named
 
 
 def _a_side(a: Analysis, n: Number) -> bool:
@@ -1601,6 +1664,44 @@ def _worked_out(claim: Analysis, n: Number, cands: Sequence[Candidate], near: in
     return False
 
 
+def _counts_a_list(n: Number, cands: Sequence[Candidate], near: int = 5) -> bool:
+    """Is `n` how many names one of the best candidates lists? Summaries count what their page
+    lists: "58 gyms across three states" from "58 gyms in Illinois, Indiana and Wisconsin". Only
+    a count of two to ten written as a word, with no unit or bound, and only a list of names: a
+    list of common words ("home, auto and life insurance") is as often part of a longer one."""
+    if n.count or n.is_year or n.ordinal or n.unit or n.qualifier or n.listed:
+        return False
+    if not 2 <= n.value <= 10 or n.value != int(n.value):
+        return False
+    return any(int(n.value) in _list_lengths(c.analysis) for c in cands[:near])
+
+
+def _list_lengths(a: Analysis) -> set[int]:
+    """How many names each list of names in `a` holds: "Illinois, Indiana and Wisconsin" holds 3.
+    Items stand apart by a comma (a new clause) or "and"/"or"; a name of several words is one."""
+    runs: list[tuple[int, int]] = []  # (first, last) token of each name
+    for i, s in enumerate(a.stems):
+        if s not in a.names:
+            continue
+        if runs and runs[-1][1] == i - 1 and a.clauses[i] == a.clauses[i - 1]:
+            runs[-1] = (runs[-1][0], i)
+        else:
+            runs.append((i, i))
+    lengths: set[int] = set()
+    size = 1
+    for (_, last), (first, _) in zip(runs, runs[1:], strict=False):
+        between = a.tokens[last + 1 : first]
+        if (not between and a.clauses[first] != a.clauses[last]) or between in (["and"], ["or"]):
+            size += 1
+            continue
+        if size > 1:
+            lengths.add(size)
+        size = 1
+    if size > 1:
+        lengths.add(size)
+    return lengths
+
+
 # Words beside an amount that make it a change, a difference or a total: "cuts payroll by $11
 # million", "$15 more than", "a combined $50", "saving $20".
 _WORKED_BEFORE = words("by total combined extra additional another saving saves save difference")
@@ -1722,7 +1823,9 @@ def cover(
 _UNIVERSALS = words("all always")
 # "all over the world", "all about robots", "in all", "at all": no claim about every one of them
 _NOT_UNIVERSAL = words("over about around along time star")
-_BEFORE_NO_UNIVERSAL = words("in at after above us them you we of among")
+_BEFORE_NO_UNIVERSAL = words(
+    "in at after above us them you we of among nearly almost virtually practically not"
+)
 
 
 def _universal_unstated(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
@@ -1737,7 +1840,8 @@ def _universal_unstated(claim: Analysis, cands: Sequence[Candidate], near: int =
         for i, t in enumerate(toks)
         if t in _UNIVERSALS
         and not (toks[i + 1 : i + 2] and toks[i + 1] in _NOT_UNIVERSAL)
-        # "in all", "at all", "after all", "for us all", "40% of all goods", "among all players"
+        # "in all", "at all", "after all", "for us all", "40% of all goods", "among all players",
+        # "nearly all", "not all"
         and not (i and toks[i - 1] in _BEFORE_NO_UNIVERSAL)
     }
     if not said:
@@ -1813,6 +1917,12 @@ def _won_where_nominated(claim: Analysis, cands: Sequence[Candidate], near: int 
     won = {stem(w) for w in _WON}
     content = (_clause_stems(claim, claim.clauses[at[0]]) & set(claim.content)) - won
     tops = _best_stating(claim, cands[:near], content, least=2)
+    if not tops:
+        # A claim that joins the prize to more than one sentence states ("won the Mercury Prize
+        # in 2002 for their second album"): the sentences that name the prize say it all.
+        prize = _prize(claim, at[0])
+        tops = [(c, prize) for c in cands[:near] if len(prize) >= 2 and prize <= _stems([c], claim)]
+        content = prize
     # "It won the prize after being shortlisted": any sentence that says it was won backs it
     if not tops or any(
         _WON.intersection(c.analysis.tokens)
@@ -1823,6 +1933,22 @@ def _won_where_nominated(claim: Analysis, cands: Sequence[Candidate], near: int 
     if all(_SHORT_OF_WINNING.intersection(c.analysis.tokens) for c, _ in tops):
         return sorted(_SHORT_OF_WINNING.intersection(tops[0][0].analysis.tokens))
     return []
+
+
+_DETERMINERS = words("the a an its his her their our my your")
+
+
+def _prize(claim: Analysis, at: int) -> set[str]:
+    """The stems of what the claim says was won at token `at`, up to the next stopword: "Mercury
+    Prize" of "won the Mercury Prize in 2002", "BAFTA" of "won the BAFTA for Best Debut Game"."""
+    out: set[str] = set()
+    for t, s in zip(claim.tokens[at + 1 :], claim.stems[at + 1 :], strict=True):
+        if (t in _DETERMINERS and not out) or t[:1].isdigit():  # "the", "the 2011"
+            continue
+        if t in STOPWORDS:
+            break
+        out.add(s)
+    return out
 
 
 # The rules that cap a claim (`consistency_cap`), in the order `claim_features` asks them: a

@@ -24,6 +24,7 @@ from groundview.grounding.support import (
     CONTRARY_RULES,
     FEATURES,
     Candidate,
+    _list_lengths,
     _spelled_out,
     consistency_cap,
     cover,
@@ -2155,3 +2156,111 @@ def test_one_speakers_words_joined_to_anothers_cap_the_claim(engine: Engine) -> 
     own = "Union leader Klaus Brenner warned that further strikes could follow in the new year."
     assert not _capped(engine, own, strike)
     assert not _capped(engine, "Martina Hoff called the strike disproportionate.", strike)
+
+
+def test_a_swap_behind_an_auxiliary_is_capped_and_a_score_relates_nobody(engine: Engine) -> None:
+    deal = (
+        "Northgate Health has agreed to acquire Riverside Clinic, a 40-bed hospital that has "
+        "lost money for three years, the two said on Monday."
+    )
+    assert _capped(engine, "Riverside Clinic has agreed to acquire Northgate Health.", deal)
+    assert not _capped(engine, "Northgate Health has agreed to acquire Riverside Clinic.", deal)
+    found = gaps(analyse("Riverside Clinic will acquire Northgate Health."), [_candidate(0, deal)])
+    assert found.swapped == [("Riverside Clinic", "Northgate Health")]
+    # A score and a day are no relation and no party to one
+    match = "Dover Athletic went top on Saturday with a 2-0 win over Bexley Town."
+    assert not _capped(engine, "Dover Athletic beat Bexley Town 2-0 on Saturday.", match)
+
+
+def test_nearly_all_is_no_universal(engine: Engine) -> None:
+    page = "The county reported 12 flu cases at the school; 11 of the children were unvaccinated."
+    claim = "The county reported 12 flu cases at the school, nearly all in unvaccinated children."
+    assert not gaps(analyse(claim), [_candidate(0, page)]).scope
+    assert gaps(analyse(claim.replace("nearly all", "all")), [_candidate(0, page)]).scope
+
+
+def test_a_change_by_a_share_is_a_percentage() -> None:
+    assert [(n.value, n.unit) for n in analyse("They aim to cut use by a fifth.").numbers] == [
+        (20.0, "percent")
+    ]
+    assert [(n.value, n.unit) for n in analyse("Sales fell by half in 2020.").numbers][0] == (
+        50.0,
+        "percent",
+    )
+    # A place in a row stays one
+    assert [(n.value, n.unit) for n in analyse("He won by a fifth place finish.").numbers] == [
+        (5.0, "")
+    ]
+    goal = analyse("Officials aim to reduce water use by a fifth compared with last summer.")
+    page = analyse("The goal is to cut water use by 20 percent compared with last summer.")
+    assert numbers_match(goal.numbers[0], page.numbers[0])
+
+
+def test_a_count_of_the_names_the_page_lists_is_backed(engine: Engine) -> None:
+    page = "Ironside, which operates 58 gyms in Ohio, Indiana and Michigan, denied wrongdoing."
+    three = "Ironside runs 58 gyms across three states."
+    assert not gaps(analyse(three), [_candidate(0, page)]).numbers
+    assert gaps(analyse(three.replace("three", "four")), [_candidate(0, page)]).numbers
+    assert _list_lengths(analyse(page)) == {3}
+    # A name of several words is one item
+    assert _list_lengths(analyse("It looked at New Mexico, Texas and South Dakota.")) == {3}
+    # "over" sets one apart: a list of two
+    assert _list_lengths(analyse("It chose New Mexico over Texas and South Dakota.")) == {2}
+    with_list = engine.analyse_claims([three], [Fact(page)])[0].features or []
+    without = engine.analyse_claims([three], [Fact("Ironside operates 58 gyms.")])[0].features
+    assert with_list[FEATURES.index("num_missing")] == 0.0
+    assert (without or [])[FEATURES.index("num_missing")] > 0.0
+
+
+def test_a_sentence_that_opens_with_a_date_then_a_pronoun_may_be_about_the_claim(
+    engine: Engine,
+) -> None:
+    page = (
+        "SS Morven Star was a British cargo steamship launched in 1911. On 3 January 1927 she "
+        "ran aground in fog on the Skerry of Vaila."
+    )
+    assert not _capped(engine, "The Morven Star ran aground in fog in January 1927.", page)
+
+
+def test_a_count_beside_the_words_of_another_count_is_capped(engine: Engine) -> None:
+    page = (
+        "Crews had restored power to about 38,000 customers by Wednesday. The company brought in "
+        "300 additional line workers from neighbouring states."
+    )
+    assert _capped(engine, "The company brought in 38,000 additional line workers.", page)
+    assert not _capped(engine, "The company brought in 300 additional line workers.", page)
+    # A rival amount in a clause about someone else is that one's
+    race = (
+        "Ana Ruiz finished second with 31 percent, edging out lawyer Tom Hale, who received 22 "
+        "percent. Turnout was 40 percent, up from 22 percent in 2020."
+    )
+    assert not _capped(engine, "Lawyer Tom Hale finished third with 22 percent.", race)
+
+
+def test_a_prize_a_claim_joins_to_another_sentence_is_checked_where_it_is_named(
+    engine: Engine,
+) -> None:
+    page = (
+        "Their second album, Low Tide, was released in 2004. Low Tide was shortlisted for the "
+        "Mercury Prize in 2004 but lost to another nominee."
+    )
+    claim = "The band won the Mercury Prize in 2004 for their second album, Low Tide."
+    assert _capped(engine, claim, page)
+    assert not _capped(engine, claim.replace("won", "was shortlisted for"), page)
+    won = page + " A year later their third album won the Mercury Prize."
+    assert not _capped(engine, claim, won)
+
+
+def test_a_negation_earlier_in_the_clause_agrees_however_far(engine: Engine) -> None:
+    page = "The film does not yet have a distributor in North America, its director said."
+    assert not _capped(engine, "The film does not have a North American distributor.", page)
+    plain = "The film has a distributor in North America, its director said."
+    assert _capped(engine, "The film does not have a North American distributor.", plain)
+
+
+def test_a_chief_officer_s_title_is_backed_without_the_officer() -> None:
+    claim = analyse("CEO Dana Holt said the plant will open in May.")
+    said = "Chief executive Dana Holt said the plant would open in May."
+    assert not gaps(claim, [_candidate(0, said)]).names
+    economist = "Chief economist Dana Holt said the plant would open in May."
+    assert gaps(claim, [_candidate(0, economist)]).names == ["CEO"]
