@@ -1250,10 +1250,10 @@ def _first_as_adverb(lowered: Sequence[str], i: int) -> bool:
     first licensed pilot")?"""
     after = lowered[i + 1] if i + 1 < len(lowered) else ""
     before = lowered[i - 1] if i else ""
-    return bool(_PARTICIPLE.fullmatch(after)) and before not in _DETERMINERS
+    return bool(_PARTICIPLE.fullmatch(after)) and before not in DETERMINERS
 
 
-_DETERMINERS = frozenset(["the", "a", "an", "its", "his", "her", "their", "our", "my", "your"])
+DETERMINERS = frozenset(["the", "a", "an", "its", "his", "her", "their", "our", "my", "your"])
 _ORDINALS = frozenset(w for w in _NUMBER_WORDS if w.endswith(("st", "nd", "rd", "th")))
 _FRACTIONS = words("halves thirds quarters fifths sixths sevenths eighths ninths tenths")
 _UNITS = frozenset(_UNITS_WORDS.split("|")[:9])  # "one" ... "nine"

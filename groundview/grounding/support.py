@@ -21,6 +21,7 @@ import numpy as np
 
 from .evidence import Chunk
 from .lexical import (
+    DETERMINERS,
     MONTHS,
     STOPWORDS,
     Analysis,
@@ -196,6 +197,17 @@ def _spelled_out(acronym: str, tokens: Sequence[str]) -> bool:
     return False
 
 
+def _backed(claim: Analysis, n: Number, cands: Sequence[Candidate]) -> bool:
+    """Do the candidates back the claim's number `n`: its items listed by the claim, the number
+    stated, a sum worked out from two of theirs, or a count of the names they list?"""
+    return (
+        n.listed
+        or any(numbers_match(n, m) for c in cands for m in c.analysis.numbers)
+        or _worked_out(claim, n, cands)
+        or _counts_a_list(n, cands)
+    )
+
+
 def _numbers(cands: Sequence[Candidate]) -> list[Number]:
     return [n for c in cands for n in c.analysis.numbers]
 
@@ -215,15 +227,7 @@ def claim_features(
     sub_min = min(_share(list(dict.fromkeys(p.content)), every) for p in parts)
     missing = float(min(6, sum(1 for s in distinct if s not in every)))
 
-    numbers = _numbers(cands)
-    unbacked = [
-        n
-        for n in claim.numbers
-        if not n.listed
-        and not any(numbers_match(n, m) for m in numbers)
-        and not _worked_out(claim, n, cands)
-        and not _counts_a_list(n, cands)
-    ]
+    unbacked = [n for n in claim.numbers if not _backed(claim, n, cands)]
     num_missing = len(unbacked) / len(claim.numbers) if claim.numbers else 0.0
     near = _numbers(cands[:5])
     num_conflict = 1.0 if any(_rivals(n, near) for n in unbacked) else 0.0
@@ -378,9 +382,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     numbers = []
     in_numbers: set[str] = set()  # "day" of "€25 a day": its chip names it
     for n in claim.numbers:
-        if n.listed or any(numbers_match(n, m) for c in cands for m in c.analysis.numbers):
-            continue
-        if _worked_out(claim, n, cands) or _counts_a_list(n, cands):
+        if _backed(claim, n, cands):
             continue
         instead = [_said(m) for m in _rivals(n, near) if same_unit(m.unit, n.unit) and m.text]
         numbers.append((_said(n), list(dict.fromkeys(instead))[:3]))
@@ -1935,15 +1937,12 @@ def _won_where_nominated(claim: Analysis, cands: Sequence[Candidate], near: int 
     return []
 
 
-_DETERMINERS = words("the a an its his her their our my your")
-
-
 def _prize(claim: Analysis, at: int) -> set[str]:
     """The stems of what the claim says was won at token `at`, up to the next stopword: "Mercury
     Prize" of "won the Mercury Prize in 2002", "BAFTA" of "won the BAFTA for Best Debut Game"."""
     out: set[str] = set()
     for t, s in zip(claim.tokens[at + 1 :], claim.stems[at + 1 :], strict=True):
-        if (t in _DETERMINERS and not out) or t[:1].isdigit():  # "the", "the 2011"
+        if (t in DETERMINERS and not out) or t[:1].isdigit():  # "the", "the 2011"
             continue
         if t in STOPWORDS:
             break
