@@ -70,6 +70,7 @@ test: install services browser lint
 # Each script prints its numbers; see README "Benchmarks". evaluate needs ../shared/data.
 bench: install-train services
 	$(BIN)/python bench/evaluate.py
+	$(BIN)/python bench/cases.py
 	$(BIN)/python bench/gaps.py
 	$(BIN)/python bench/rules.py
 	$(BIN)/python bench/latency.py

@@ -39,6 +39,9 @@ from sklearn.metrics import balanced_accuracy_score, roc_auc_score
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from cases import KNOWN  # noqa: E402  (bench/cases.py)
+from cases import report as report_cases  # noqa: E402
+
 from groundview.grounding import Engine, EngineConfig  # noqa: E402
 from groundview.grounding.claims import needs_check  # noqa: E402
 from groundview.grounding.evaldata import (  # noqa: E402
@@ -364,113 +367,6 @@ def summedits(engine: Engine, data: Path, limit: int | None, train: TrainingRows
             print(f"  {domain:32s} {_response_metrics(found[mine])}")
 
 
-CASES: list[tuple[str, str, list[str], bool]] = [
-    # (name, answer, facts, supported?)
-    (
-        "attachment 100 MB vs fact 50 MB",
-        "On the Pro plan each attachment can be up to 100 MB.",
-        [
-            "Each attachment can be up to 50 MB on the Pro plan and up to 10 MB on the Free plan.",
-            "Pro workspaces include 100 GB of storage per member.",
-        ],
-        False,
-    ),
-    (
-        "Jupiter/Saturn moon count swap",
-        "Jupiter has the most known moons, with 274 confirmed.",
-        [
-            "Saturn has the most known moons of any planet, with 274 confirmed as of 2025. Jupiter follows with 97."
-        ],
-        False,
-    ),
-    (
-        "Saturn moons, right",
-        "Saturn has the most known moons, with 274 confirmed.",
-        [
-            "Saturn has the most known moons of any planet, with 274 confirmed as of 2025. Jupiter follows with 97."
-        ],
-        True,
-    ),
-    (
-        "a count the source never writes (two leaders)",
-        "The two leaders met in Geneva.",
-        ["President Biden met President Putin in Geneva on June 16."],
-        True,
-    ),
-    (
-        "opposed vs supported",
-        "Mayor Jane Doe opposed the measure.",
-        ["Mayor Jane Doe supported the measure, which passed on Tuesday."],
-        False,
-    ),
-    (
-        "who beat whom (role swap)",
-        "Smith defeated Jones in the final.",
-        ["Jones defeated Smith in the final, 6-4, 6-3."],
-        False,
-    ),
-    (
-        "who was defeated by whom (both passive)",
-        "Smith was defeated by Jones in the final.",
-        ["Jones was defeated by Smith in the final, 6-4, 6-3."],
-        False,
-    ),
-    (
-        "which plan costs more (comparative swap)",
-        "The Silver plan costs more than the Gold plan.",
-        ["The Gold plan costs more than the Silver plan: $40 a month against $25."],
-        False,
-    ),
-    (
-        "a negation of another form of the verb",
-        "EcoGenius does not provide smart building solutions.",
-        ["Dear Tom, EcoGenius provides smart building solutions that cut energy costs."],
-        False,
-    ),
-    (
-        "Vertex: Titanic directed by Cameron",
-        "Titanic is a 1997 American epic romantic disaster film directed by James Cameron.",
-        [
-            "Titanic is a 1997 American epic romantic disaster film. It was directed, written, produced, and co-edited by James Cameron."
-        ],
-        True,
-    ),
-    (
-        "Vertex: It was based on the sinking (pronoun)",
-        "Titanic is a 1997 film. It was based on the sinking of the RMS Titanic.",
-        [
-            "Titanic is a 1997 film.",
-            "The film is based on accounts of the sinking of the RMS Titanic in 1912.",
-        ],
-        True,
-    ),
-    (
-        "Vertex: It starred Brad Pitt (wrong name)",
-        "Titanic is a 1997 film. It starred Brad Pitt and Kate Winslet.",
-        ["Titanic is a 1997 film.", "The film stars Leonardo DiCaprio and Kate Winslet."],
-        False,
-    ),
-]
-
-
-def cases(engine: Engine) -> None:
-    print("## Known cases (claim scores; the last claim of each answer is the one that matters)")
-    for name, answer, facts, supported in CASES:
-        res = engine.check(
-            {
-                "answerCandidate": answer,
-                "facts": [{"factText": f} for f in facts],
-                "groundingSpec": {"enableClaimLevelScore": True},
-            }
-        )
-        last = res["claims"][-1]
-        ok = (last.get("score", 0) >= THRESHOLD) == supported
-        print(
-            f"  {'ok  ' if ok else 'MISS'} {name}: score {last.get('score')}, "
-            f"cited {bool(last.get('citationIndices'))}, supportScore {res['supportScore']}"
-        )
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -504,7 +400,7 @@ def main() -> int:
     begin(engine, args.data, limit)
     summedits(engine, args.data, limit, train if fold_heads else None)
     fm2(engine, args.data, limit)
-    cases(engine)
+    report_cases(engine, "Known cases", KNOWN)
     print(f"({time.monotonic() - started:.0f} s)")
     return 0
 

@@ -159,13 +159,20 @@ _SCALES = {
     "m": 1e6,
     "bn": 1e9,
     # The other languages the UI shows ("1,5 Mio.", "2,8 Mrd.", "1,5 millones", "3 milliards").
-    **dict.fromkeys(words("mio millionen millones millón milhão milhões milioni"), 1e6),
+    **dict.fromkeys(words("mio millionen millones millón milhão milhões milione milioni"), 1e6),
     **dict.fromkeys(words("mrd milliard milliards milliarde milliarden miliardi"), 1e9),
-    **dict.fromkeys(words("tsd tausend"), 1e3),
+    # "3 mil" is 3,000 in Spanish and Portuguese, and "3 mil millones" 3 billion.
+    **dict.fromkeys(words("tsd tausend mil"), 1e3),
     # Chinese, Japanese and Korean count in ten thousands: "150万" is 1,500,000.
     **dict.fromkeys("万萬만", 1e4),
     **dict.fromkeys("亿億억", 1e8),
 }
+# "a million", "one billion", "eine Million", "un millón", "plus d'un million": the article is the
+# count. Only a scale written as a word: "a k" and "a m" are nothing.
+_ONE_OF_A_SCALE = words("a an one un une d'un d'une ein eine einer einen um uma uno una")
+_WORD_SCALES = frozenset(k for k in _SCALES if k.isalpha() and len(k) > 3)
+# "a million-dollar home" and "a thousand-year reign" say what kind, not how many.
+_SCALE_AS_ADJECTIVE = words("dollar euro pound year mile")
 # "499 USD" is "$499" (`_CURRENCY_SIGNS`), and a price, not a year ("1999 USD").
 _CURRENCY_CODES = {
     "usd": "dollars",
@@ -259,7 +266,15 @@ MONTHS = words(
     """january february march april may june july august september october november december jan feb
     mar apr jun jul aug sep sept oct nov dec"""
 )
-_MORE = words("over more above exceeding exceeds exceeded beyond greater least")
+# With the other languages' bounds before a number ("mehr als", "más de", "mais de", "über 2"):
+# a bound unread is an exact number, which a larger one on the page contradicts.
+_MORE = words(
+    "over more above exceeding exceeds exceeded beyond greater least mehr über más mais oltre"
+)
+_FEWER = words("under less below fewer weniger menos moins meno")
+# French writes its bounds with "de" ("plus de 2 millions", "moins d'un an", "près de 300"), and
+# "plus" alone adds in English.
+_FRENCH_BOUNDS = {"plus": "gt", "moins": "lt", "près": "about"}
 _ABOUT = frozenset(
     [
         "about",
@@ -272,6 +287,9 @@ _ABOUT = frozenset(
         "estimated",
         "ca",
         "circa",
+        *words(
+            "rund etwa ungefähr knapp environ aproximadamente alrededor cerca casi quase unos unas"
+        ),
     ]
 )
 
@@ -1042,6 +1060,7 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         signs = ["" if sign == _NAMED else sign.removeprefix("-") for sign in signs]
     for i, tok in enumerate(lowered):
         value: float | None
+        first = i  # where the number's text starts
         digits = tok[0].isdigit()
         decade = _DECADE.fullmatch(tok) if digits else None
         place = _ORDINAL_DIGITS.fullmatch(tok) if digits else None
@@ -1062,6 +1081,9 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             out.append(Number(share, "about", False, "percent", True, text))
             at.append((i, i + 1))
             continue
+        elif _article_counts_scale(lowered, i):
+            half = i > 0 and lowered[i - 1] == "half"  # "half a million"
+            value, first = (0.5, i - 1) if half else (1.0, i)
         elif tok in _NUMBER_WORDS and tok not in ("one", "second"):
             # "one" and "second" are far more often pronoun/ordinal-of-time than a checkable number.
             if i + 1 < len(lowered) and lowered[i + 1] in _FRACTIONS:
@@ -1091,6 +1113,10 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             is_year = False
         unit = ""
         j = i + 2 if scaled else i + 1
+        # "3 mil millones" and "two thousand million" are 3 and 2 billion
+        if scaled and j < len(lowered) and lowered[j] in _WORD_SCALES:
+            value *= _SCALES[lowered[j]]
+            j += 1
         word_unit = UNITS.get(lowered[j], "") if j < len(lowered) else ""
         # "$499/month" is an amount of dollars a month, not 499 months: the sign outranks the word,
         # which then says what the amount is of, unless it says the same ("$499 USD").
@@ -1111,11 +1137,12 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         # "taken over in 1996" bounds nothing: a preposition stands between
         if any(w in _MORE for w in window) and window[-1] not in _BEFORE_A_DATE:
             qualifier = "gt"
-        if any(w in ("under", "less", "below", "fewer") for w in window) or window[-2:] == [
-            "at",
-            "most",
-        ]:
+        if any(w in _FEWER for w in window) or window[-2:] == ["at", "most"]:
             qualifier = "lt"
+        if tok in ("d'un", "d'une") and window:  # "plus d'un million"
+            qualifier = _FRENCH_BOUNDS.get(window[-1], qualifier)
+        elif len(window) == 2 and window[-1] == "de":  # "plus de 2 millions"
+            qualifier = _FRENCH_BOUNDS.get(window[0], qualifier)
         # "up to 10 users" is a ceiling: the other side of "at least 10", but no bound that a
         # smaller number backs ("up to 100 MB" is not "10 MB").
         if window[-2:] == ["up", "to"] and not is_year:
@@ -1142,7 +1169,7 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             is_year = False
         near = lowered[max(0, i - 1) : i] + lowered[i + 1 : i + 2]
         count = digits and not is_year and not any(w in MONTHS for w in near) and i not in named
-        text = " ".join(tokens[i : j + 1 if unit else j])
+        text = " ".join(tokens[first : j + 1 if unit else j])
         if period == "century":
             text = f"{tokens[i]} {tokens[i + 1]}"  # "12th century", "twenty-first century"
         end = j + 1 if unit else j  # the token after the number, its scale and its unit word
@@ -1213,6 +1240,14 @@ _NUMERATORS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "nine": 9}
 # "half" alone is as often an hour's, a match's or a year's ("the first half of 2004"): a share
 # only after a bound ("nearly half", "more than half") or opening its sentence ("Half of…")
 _HALF_LEADS = frozenset(["nearly", "almost", "about", "around", "roughly", "over", "than", "just"])
+
+
+def _article_counts_scale(lowered: Sequence[str], i: int) -> bool:
+    """Is the word at `i` an article that counts the scale after it ("a million people")?"""
+    scale, kind = [*lowered[i + 1 : i + 3], "", ""][:2]
+    return (
+        lowered[i] in _ONE_OF_A_SCALE and scale in _WORD_SCALES and kind not in _SCALE_AS_ADJECTIVE
+    )
 
 
 def _share_of(lowered: Sequence[str], i: int) -> tuple[float, int] | None:
@@ -1857,7 +1892,8 @@ _SPANISH_FUNCTION_WORDS = words(
 # Words only German writes often; "die", "was", "also" and "in" are English too.
 _GERMAN_WORDS = words(
     "der das und ist nicht mit für auf dem den eine einer einen wird sind werden auch oder bei nach"
-    " zum zur vom im ab bis"
+    " zum zur vom im ab bis als mehr sich wurde wurden haben hatte durch noch nur sehr über kann"
+    " seit wie zwischen gegen ohne ein"
 )
 
 
@@ -1958,6 +1994,9 @@ def analyse(text: str) -> Analysis:
     numeral |= {
         i for i, t in enumerate(tokens) if t in _SCALES and i > 0 and tokens[i - 1][0].isdigit()
     }
+    # And "eine Million" or "un millón" is a number as "1 Million" is, its article included.
+    counting = [i for i in range(len(tokens) - 1) if _article_counts_scale(tokens, i)]
+    numeral.update(*((i, i + 1) for i in counting))
     # So is a currency, percent or degree word, which a page may write as a sign: "5 Euro" is
     # "5 €", and read as a name "Euro" it had failed the claim.
     numeral |= {

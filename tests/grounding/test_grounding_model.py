@@ -316,6 +316,10 @@ def test_a_negated_claim_against_a_plain_fact_is_not_supported(real_engine: Engi
         ("The city has 12 500 residents.", "The city has 500 residents and 12 schools."),
         ("La ley entró en vigor en abril de 2020.", "La ley entró en vigor en marzo de 2020."),
         ("公司有五个办公室。", "公司有3个办公室。"),
+        (
+            "Die Stadt hat mehr als zwei Millionen Einwohner.",
+            "Die Stadt hat 1,2 Millionen Einwohner.",
+        ),
     ],
 )
 def test_a_wrong_number_or_month_as_other_languages_write_it_is_not_supported(
@@ -340,6 +344,14 @@ def test_a_wrong_number_or_month_as_other_languages_write_it_is_not_supported(
         ("The city has 12 000 residents.", "The city has 12,000 residents."),
         ("The ticket costs USD 20.", "The ticket costs $20."),
         ("该市人口150万。", "该市人口1,500,000。"),
+        (
+            "Die Stadt hat mehr als eine Million Einwohner.",
+            "Die Stadt hat 1,2 Millionen Einwohner.",
+        ),
+        (
+            "La ciudad tiene más de un millón de habitantes.",
+            "La ciudad tiene 1,2 millones de habitantes.",
+        ),
     ],
 )
 def test_the_same_number_written_another_way_is_supported(

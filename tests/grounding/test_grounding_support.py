@@ -1258,6 +1258,55 @@ def test_other_languages_counts_written_as_words_are_numbers() -> None:
     assert analyse("Once due, it is paid.").numbers == []
 
 
+def test_an_article_before_a_scale_is_a_count_of_one() -> None:
+    def read(text: str) -> list[tuple[float, str, str]]:
+        return [(n.value, n.qualifier, n.text) for n in analyse(text).numbers]
+
+    # "a million" had been no number at all, so "more than a million" and "2 million" never met
+    assert read("The city has more than a million residents.") == [(1e6, "gt", "a million")]
+    assert read("Half a million people came.") == [(5e5, "", "Half a million")]
+    assert read("He paid one thousand dollars.")[0][:2] == (1e3, "")
+    assert read("Die Stadt hat mehr als eine Million Einwohner.") == [(1e6, "gt", "eine Million")]
+    assert read("Il y a plus d'un million d'habitants.") == [(1e6, "gt", "d'un million")]
+    assert read("A cidade tem mais de um milhão de habitantes.") == [(1e6, "gt", "um milhão")]
+    # "mil millones" is a thousand millions
+    assert read("Cuesta 3 mil millones.") == [(3e9, "", "3 mil millones")]
+    # A scale that says what kind of thing ("a billion-dollar company") counts nothing
+    assert read("It is a billion-dollar company.") == []
+    assert read("A thousand-year reign ended.") == []
+    # Nor is the article or the scale a word or a name the page must write
+    german = analyse("Die Stadt hat mehr als eine Million Einwohner.")
+    assert "million" not in german.content
+    assert german.names == set()
+    assert _backs("The city has 1.2 million residents.", "It has more than a million residents.")
+    assert not _backs("The city has 800,000 residents.", "It has more than a million residents.")
+
+
+def test_other_languages_bounds_are_read() -> None:
+    def bound(text: str) -> str:
+        return analyse(text).numbers[0].qualifier
+
+    assert bound("Die Stadt hat über 2 Millionen Einwohner.") == "gt"
+    assert bound("Es kamen weniger als 20 Gäste.") == "lt"
+    assert bound("Die Stadt hat rund 1,2 Millionen Einwohner.") == "about"
+    assert bound("Vinieron más de 300 personas.") == "gt"
+    assert bound("Vinieron menos de 20 personas.") == "lt"
+    assert bound("Vinieron alrededor de 300 personas.") == "about"
+    assert bound("Il y a plus de 2 millions d'habitants.") == "gt"
+    assert bound("Il y a moins de 20 invités.") == "lt"
+    assert bound("Il y a près de 300 invités.") == "about"
+    assert bound("Vieram mais de 300 pessoas.") == "gt"
+    assert bound("Vieram cerca de 300 pessoas.") == "about"
+    # A "de" that opens the sentence bounds nothing
+    assert [n.qualifier for n in analyse("De 2010 à 2015, il a vécu à Paris.").numbers] == ["", ""]
+    # English "plus" adds; it bounds nothing
+    assert [n.qualifier for n in analyse("It costs $10 plus 5 per user.").numbers] == ["", ""]
+    # A bound read is checked: "more than two million" is no 1.2 million, "less than 20" no 25
+    assert not _backs("Die Stadt hat 1,2 Millionen Einwohner.", "Sie hat über 2 Millionen.")
+    assert _backs("Die Stadt hat 2,4 Millionen Einwohner.", "Sie hat über 2 Millionen.")
+    assert not _backs("Vinieron 25 personas.", "Vinieron menos de 20 personas.")
+
+
 def test_percentage_points_and_quarters_are_numbers_of_their_own() -> None:
     assert not _backs("The rate rose by 0.25 percentage points.", "The rate rose 0.25%.")
     assert _backs("The rate rose by 0.25 percentage points.", "It rose 0.25 percentage points.")
