@@ -338,6 +338,8 @@ class Gaps:
     denials: list[str] = field(default_factory=list)
     # the claim's "all" or "always" that the best candidates do not say
     scope: list[str] = field(default_factory=list)
+    # the claim's "largest" or "first" that the best candidates say only as "one of the largest"
+    ranked: list[str] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(
@@ -353,6 +355,7 @@ class Gaps:
             or self.speakers
             or self.denials
             or self.scope
+            or self.ranked
         )
 
 
@@ -440,6 +443,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         [_capitalised(t) for t in _surface(claim, _said_by_another(claim, cands))],
         _denied_outright(claim, cands),
         scope,
+        _ranked_alone(claim, cands),
     )
 
 
@@ -1857,6 +1861,70 @@ def _universal_unstated(claim: Analysis, cands: Sequence[Candidate], near: int =
     return sorted(said)
 
 
+# A word that ranks its subject first or last among others: "the largest", "its first", "the
+# best-selling", "the most popular" (a rank written with "most" or "least" is the pair).
+_RANKED = re.compile(r"[a-z]{2,}est|first|last|best|worst|most|least")
+# Words ending in "-est" that rank nothing.
+_NOT_RANKED = words(
+    """interest forest request west test protest guest contest harvest arrest suggest invest quest
+    rest nest chest priest honest modest digest manifest conquest pest vest crest fest everest
+    budapest bucharest midwest southwest northwest"""
+)
+_RANK_LEADS = words("the its their his her our my")
+# "one of the largest", "among the best": one of several
+_ONE_OF = (("one", "of"), ("among",))
+
+
+def _ranks(toks: Sequence[str]) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """Each rank word's index and its words ("largest",) or ("most", "popular"), where a
+    determiner or a possessive stands within the two words before it."""
+    for i, t in enumerate(toks):
+        if not _RANKED.fullmatch(t) or t in _NOT_RANKED:
+            continue
+        if t in ("most", "least"):
+            if i + 1 >= len(toks) or not toks[i + 1].isalpha():
+                continue
+            phrase: tuple[str, ...] = (t, toks[i + 1])
+        else:
+            phrase = (t,)
+        before = toks[max(0, i - 2) : i]
+        if any(w in _RANK_LEADS or w.endswith(("'s", "’s")) for w in before):
+            yield i, phrase
+
+
+def _one_of_several(toks: Sequence[str], i: int) -> bool:
+    """Does "one of" or "among" stand within the four words before the rank at `i`?"""
+    before = tuple(toks[max(0, i - 4) : i])
+    return any(before[k : k + len(lead)] == lead for lead in _ONE_OF for k in range(len(before)))
+
+
+def _ranked_alone(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The claim's "the largest" (or "its first", "the most popular") where the best candidates
+    that state most of the claim say "one of the largest", and none says it without: "It was the
+    largest wildfire in the state's recorded history" against "…one of the largest in the state's
+    recorded history". A summary drops the "one of" more often than a page leaves it out."""
+    toks = claim.tokens
+    ranked = [(i, p) for i, p in _ranks(toks) if not _one_of_several(toks, i)]
+    content = set(claim.content)
+    if not ranked or len(content) < 2:
+        return []
+    stating = [c for c in cands[:near] if len(content & _stems([c], claim)) >= 0.6 * len(content)]
+    out = []
+    for _, phrase in ranked:
+        several = alone = False
+        for c in stating:
+            ctoks = c.analysis.tokens
+            for j in range(len(ctoks) - len(phrase) + 1):
+                if tuple(ctoks[j : j + len(phrase)]) == phrase:
+                    if _one_of_several(ctoks, j):
+                        several = True
+                    else:
+                        alone = True
+        if several and not alone:
+            out.append(" ".join(phrase))
+    return out
+
+
 def _roles_swapped(
     claim: Analysis, cands: Sequence[Candidate], near: int = 5
 ) -> list[tuple[str, str]]:
@@ -1976,6 +2044,7 @@ CONTRARY_RULES: tuple[Rule, ...] = (
     _hedged,
     _denied_outright,
     _universal_unstated,
+    _ranked_alone,
     _roles_swapped,
     _won_where_nominated,
     _said_by_another,

@@ -2313,3 +2313,27 @@ def test_a_chief_officer_s_title_is_backed_without_the_officer() -> None:
     assert not gaps(claim, [_candidate(0, said)]).names
     economist = "Chief economist Dana Holt said the plant would open in May."
     assert gaps(claim, [_candidate(0, economist)]).names == ["CEO"]
+
+
+def test_a_rank_the_page_gives_only_as_one_of_several_caps_the_claim(engine: Engine) -> None:
+    fire = "The fire burned 12,000 acres, one of the largest in the state's recorded history."
+    assert _capped(engine, "It was the largest fire in the state's recorded history.", fire)
+    assert not _capped(
+        engine, "It was one of the largest fires in the state's recorded history.", fire
+    )
+    found = gaps(
+        analyse("It was the largest fire in the state's recorded history."),
+        [_candidate(0, fire)],
+    )
+    assert found.ranked == ["largest"]
+    # "the most" is read with its word, and "first" ranks as "largest" does
+    lisbon = "Lisbon is one of the most visited cities in Portugal."
+    assert _capped(engine, "Lisbon is the most visited city in Portugal.", lisbon)
+    pilot = "She was one of the first women to fly solo across the Atlantic."
+    assert _capped(engine, "She was the first woman to fly solo across the Atlantic.", pilot)
+    # A page that also says it of the subject alone backs it
+    both = fire + " Officials called it the largest fire in the state's recorded history."
+    assert not _capped(engine, "It was the largest fire in the state's recorded history.", both)
+    # A word ending in "-est" that ranks nothing is no rank
+    bank = "The bank is one of the interest rate setters in the region."
+    assert not _capped(engine, "The bank is the interest rate setter in the region.", bank)

@@ -393,3 +393,13 @@ def test_a_widened_scope_swapped_roles_and_a_denial_in_other_words_are_named():
     assert 'all <span class="gap-instead">(they do not say all)</span>' in html
     html = render_to_string("review/_claim_gaps.html", {"gaps": found[2]})
     assert 'stated as fact <span class="gap-instead">(they say not)</span>' in html
+
+
+def test_a_rank_the_references_give_as_one_of_several_is_named():
+    from groundview.review.evidence import claim_gaps
+
+    facts = [Fact("The fire burned 12,000 acres, one of the largest in the state's history.")]
+    found = claim_gaps(["It was the largest fire in the state's history."], [0], facts)
+    assert found[0].ranked == ["largest"]
+    html = render_to_string("review/_claim_gaps.html", {"gaps": found[0]})
+    assert 'largest <span class="gap-instead">(they say one of the largest)</span>' in html
