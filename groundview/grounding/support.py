@@ -1405,12 +1405,20 @@ def _rival_amount(n: Number, m: Number) -> bool:
     return bool(n.counted & m.counted) or bool(n.unit and n.unit == m.unit)
 
 
-_HEDGES = words(
-    "may might possibly perhaps likely probably reportedly allegedly apparently appeared appears"
-    " seems seemed hoped hopes suggest suggests suggested whether unclear unconfirmed rumoured"
-    " rumored speculated could expected considering proposed estimated potential possible"
-    " tentative preliminary unverified"
+# Verbs of an intention or a request: "is studying a new route to Tokyo" has launched none.
+_INTENT = words("sought seeking requested demanded intends studying weighing exploring")
+_HEDGES = (
+    words(
+        "may might possibly perhaps likely probably reportedly allegedly apparently appeared appears"
+        " seems seemed hoped hopes suggest suggests suggested whether unclear unconfirmed rumoured"
+        " rumored speculated could expected considering proposed estimated potential possible"
+        " tentative preliminary unverified"
+    )
+    | _INTENT
 )
+# What stands between an intention and a fact it is no part of: "is exploring options after
+# revenue fell 12%" states the fall.
+_SUBORDINATORS = words("after before because since when while as following until although")
 _PUT_FORWARD = words("proposed suggested")
 # A claim that says what someone can, could or is allowed to do reads "may" as permission.
 _MODALS = words("can could may might able allowed permitted")
@@ -1449,8 +1457,21 @@ def _hedges_in(a: Analysis, words_: set[str], least: float) -> set[str]:
             continue  # "as you may read in the documentation": the reader's, not the fact's
         if t in _PUT_FORWARD and a.tokens[i + 1 : i + 2] == ["by"]:
             continue  # "a solar farm proposed by Sunpath" names who put it forward
+        if t in _INTENT and not _intends(a, i, words_):
+            continue
         out.add(t)
     return out
+
+
+def _intends(a: Analysis, i: int, words_: set[str], reach: int = 6) -> bool:
+    """Is what the intention at `i` is for ("is studying a new route", "sought eight years") the
+    claim's: one of `words_` within `reach` words after it, and no subordinator before that?"""
+    for t, s in zip(a.tokens[i + 1 : i + 1 + reach], a.stems[i + 1 : i + 1 + reach], strict=True):
+        if t in _SUBORDINATORS:
+            return False
+        if s in words_:
+            return True
+    return False
 
 
 def _name_in_the_slot_of_another(

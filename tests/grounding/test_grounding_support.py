@@ -2337,3 +2337,21 @@ def test_a_rank_the_page_gives_only_as_one_of_several_caps_the_claim(engine: Eng
     # A word ending in "-est" that ranks nothing is no rank
     bank = "The bank is one of the interest rate setters in the region."
     assert not _capped(engine, "The bank is the interest rate setter in the region.", bank)
+
+
+def test_an_intention_or_a_request_stated_as_done_caps_the_claim(engine: Engine) -> None:
+    route = "The airline is studying a new route to Tokyo, its chief executive said on Friday."
+    assert _capped(engine, "The airline has launched a new route to Tokyo.", route)
+    bridge = "The city intends to build a new bridge over the river by 2030."
+    assert _capped(engine, "The city will build a new bridge over the river by 2030.", bridge)
+    found = gaps(analyse("The airline has launched a new route to Tokyo."), [_candidate(0, route)])
+    assert found.hedged == ["studying"]
+    # A claim that says the intention is backed by it
+    assert not _capped(engine, "The airline is studying a new route to Tokyo.", route)
+    # An intention is no hedge of a fact the sentence states beside it
+    fall = "The company is exploring options after revenue fell 12% in the third quarter."
+    assert not _capped(engine, "Revenue fell 12% in the third quarter.", fall)
+    vote = "Shareholders demanded a vote after the board approved the merger with Acme."
+    assert not _capped(engine, "The board approved the merger with Acme.", vote)
+    suspect = "Police, who are still seeking a third suspect, arrested two men on Friday night."
+    assert not _capped(engine, "Police arrested two men on Friday night.", suspect)
