@@ -145,6 +145,9 @@ _NUMBER_WORDS.update(
         20: "veinte vingt zwanzig vinte venti",
         30: "treinta trente dreißig trinta trenta",
         100: "cien hundert cem cento",
+        # "Weniger als tausend", "mil personas", "mille habitants"; "3 mil millones" reads "mil"
+        # as a scale after the number
+        1000: "tausend mil mille",
     }.items()
     for word in names.split()
 )
@@ -1059,6 +1062,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
     if negative or named:
         signs = ["" if sign == _NAMED else sign.removeprefix("-") for sign in signs]
     for i, tok in enumerate(lowered):
+        if at and at[-1][1] > i:
+            continue  # the scale of the number before: "3 mil millones", "3 Tausend"
         value: float | None
         first = i  # where the number's text starts
         digits = tok[0].isdigit()
@@ -1244,10 +1249,8 @@ _HALF_LEADS = frozenset(["nearly", "almost", "about", "around", "roughly", "over
 
 def _article_counts_scale(lowered: Sequence[str], i: int) -> bool:
     """Is the word at `i` an article that counts the scale after it ("a million people")?"""
-    scale, kind = [*lowered[i + 1 : i + 3], "", ""][:2]
-    return (
-        lowered[i] in _ONE_OF_A_SCALE and scale in _WORD_SCALES and kind not in _SCALE_AS_ADJECTIVE
-    )
+    word, scale, kind = [*lowered[i : i + 3], "", "", ""][:3]
+    return word in _ONE_OF_A_SCALE and scale in _WORD_SCALES and kind not in _SCALE_AS_ADJECTIVE
 
 
 def _share_of(lowered: Sequence[str], i: int) -> tuple[float, int] | None:
@@ -1260,6 +1263,8 @@ def _share_of(lowered: Sequence[str], i: int) -> tuple[float, int] | None:
     # "of a million", "of an hour": a fraction of an amount, not of the whole
     of = lowered[i + 1 : i + 2] == ["of"] and lowered[i + 2 : i + 3] not in (["a"], ["an"])
     if den == 2 and lowered[i] == "half":
+        if _article_counts_scale(lowered, i + 1):
+            return None  # "nearly half a million" is 500,000, not 50%
         if i == 0 and of or before in _HALF_LEADS or before == "by":
             return 50.0, i
         return None
@@ -1893,7 +1898,8 @@ _SPANISH_FUNCTION_WORDS = words(
 _GERMAN_WORDS = words(
     "der das und ist nicht mit für auf dem den eine einer einen wird sind werden auch oder bei nach"
     " zum zur vom im ab bis als mehr sich wurde wurden haben hatte durch noch nur sehr über kann"
-    " seit wie zwischen gegen ohne ein"
+    " seit wie zwischen gegen ohne ein einem eines neue neuen neuer neues rund etwa ungefähr sie zu"
+    " weniger"
 )
 
 

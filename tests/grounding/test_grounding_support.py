@@ -1269,11 +1269,23 @@ def test_an_article_before_a_scale_is_a_count_of_one() -> None:
     assert read("Die Stadt hat mehr als eine Million Einwohner.") == [(1e6, "gt", "eine Million")]
     assert read("Il y a plus d'un million d'habitants.") == [(1e6, "gt", "d'un million")]
     assert read("A cidade tem mais de um milhão de habitantes.") == [(1e6, "gt", "um milhão")]
-    # "mil millones" is a thousand millions
+    # "mil millones" is a thousand millions, read once
     assert read("Cuesta 3 mil millones.") == [(3e9, "", "3 mil millones")]
+    # "nearly half a million" is about 500,000 and no share of 50%
+    assert read("The festival drew nearly half a million visitors.") == [
+        (5e5, "about", "half a million")
+    ]
+    assert read("Nearly half of voters agreed.")[0][:2] == (50.0, "about")
+    assert read("Sales fell by half")[0][:2] == (50.0, "about")  # "half" closing the text
+    # A thousand written as a word in German, Spanish and French
+    assert read("Weniger als tausend Menschen kamen.") == [(1e3, "lt", "tausend")]
+    assert read("Vinieron mil personas.") == [(1e3, "", "mil")]
+    assert read("Die Stadt hat 3 Tausend Einwohner.") == [(3e3, "", "3 Tausend")]
     # A scale that says what kind of thing ("a billion-dollar company") counts nothing
     assert read("It is a billion-dollar company.") == []
     assert read("A thousand-year reign ended.") == []
+    # A short German sentence is German, so its nouns are no names
+    assert analyse("Der Bau der neuen Brücke kostete rund 40 Millionen Euro.").names == set()
     # Nor is the article or the scale a word or a name the page must write
     german = analyse("Die Stadt hat mehr als eine Million Einwohner.")
     assert "million" not in german.content
