@@ -133,6 +133,13 @@ def _stems(cands: Sequence[Candidate], claim: Analysis | None = None) -> set[str
     return out
 
 
+def _stating(
+    claim: Analysis, cands: Sequence[Candidate], content: set[str], share: float
+) -> list[Candidate]:
+    """The candidates that state at least `share` of the claim's `content` stems."""
+    return [c for c in cands if len(content & _stems([c], claim)) >= share * len(content)]
+
+
 def _abbreviated(claim: Analysis, cands: Sequence[Candidate]) -> set[str]:
     """The claim's names that the candidates write the other way round: "KBE" where they spell out
     "Knight Commander of the Order of the British Empire", "Asian Pacific American Network of
@@ -1566,7 +1573,7 @@ def _priced(
     content = set(claim.content) - {stem(t) for t in free}
     if len(content) < 2:
         return []
-    best = [c for c in cands[:near] if len(content & _stems([c], claim)) >= share * len(content)]
+    best = _stating(claim, cands[:near], content, share)
     if any(_FREE.intersection(c.analysis.tokens) for c in best):
         return []
     prices = [
@@ -1876,7 +1883,7 @@ def _universal_unstated(claim: Analysis, cands: Sequence[Candidate], near: int =
     content = set(claim.content)
     if len(content) < 2:
         return []
-    stating = [c for c in cands[:near] if len(content & _stems([c], claim)) >= 0.6 * len(content)]
+    stating = _stating(claim, cands[:near], content, 0.6)
     if not stating or any(_UNIVERSALS.intersection(c.analysis.tokens) for c in stating):
         return []
     return sorted(said)
@@ -1929,7 +1936,7 @@ def _ranked_alone(claim: Analysis, cands: Sequence[Candidate], near: int = 5) ->
     content = set(claim.content)
     if not ranked or len(content) < 2:
         return []
-    stating = [c for c in cands[:near] if len(content & _stems([c], claim)) >= 0.6 * len(content)]
+    stating = _stating(claim, cands[:near], content, 0.6)
     out = []
     for _, phrase in ranked:
         several = alone = False
