@@ -18,6 +18,8 @@
 * FM2 (Fool Me Twice) test: adversarial Wikipedia claims, each against the sentences of its page the
   game retrieved (gold among them); a refuted claim is contradicted by them. Untouched by the head.
 * The demo's and Vertex's documented cases, one line each.
+For each set, also what each of the review page's colour bands holds: the share of answers whose
+lowest claim falls in it that people judged supported (a green highlight's promise, measured).
 The shipped head is fitted on WiCE-dev, BEGIN's dev responses and SummEdits, so only their k-fold
 numbers count there; FactCheck-GPT and BEGIN's test file are untouched by the head, and the
 cross-encoder saw none of them (only FactCheck-GPT's TRAIN answers). FM2's test claims are untouched
@@ -74,6 +76,10 @@ from groundview.grounding.head import feature_names  # noqa: E402
 from groundview.grounding.schema import Fact  # noqa: E402
 
 THRESHOLD = 0.6
+# The review page's colour bands (SCORE_BANDS in groundview/review/vertex_terms.py, which needs
+# Django), each taking in its lower end: a reviewer sees the colour, so what share of each colour
+# people judged supported is what a highlight promises.
+BANDS = ((0.8, "0.8+"), (0.6, "0.6-0.8"), (0.4, "0.4-0.6"), (0.0, "<0.4"))
 
 
 def _metrics(gold: Sequence[int], pred: Sequence[int], score: Sequence[float]) -> dict[str, float]:
@@ -152,6 +158,7 @@ def through_the_api(engine: Engine, rows: Sequence[Row], extra: Sequence[Row], d
     found = _by_fold(folds, rows, lambda facts: facts)
     print(f"through the API (5-fold heads)     {_response_metrics(found)}")
     _pass_rates(found, [r.grade for r in rows])
+    _bands(found[:, 0], found[:, 2], [r.grade != "not_supported" for r in rows])
     # The same pages with their lines joined by spaces, as a caller who flattens a page sends
     # them: sentence ends are lost wherever a line had no full stop (headings, menus, lists).
     joined = _by_fold(
@@ -258,6 +265,7 @@ def factcheck(engine: Engine, data: Path) -> None:
     out["citation_precision"] = round(tp / (tp + fp), 3) if tp + fp else None
     out["citation_recall"] = round(tp / (tp + fn), 3) if tp + fn else None
     print(f"FactCheck-GPT test claims          {out}")
+    _bands(gold, score)
     answers = load_factcheck(data)
     test = [s for a in answers if is_test_answer(a.prompt) for s in a.sentences]
     acc = sum(needs_check(s.text) == s.checkworthy for s in test) / len(test)
@@ -320,6 +328,26 @@ def _response_metrics(rows: np.ndarray) -> str:
     )
 
 
+def _bands(
+    gold: Sequence[int], score: Sequence[float], partly: Sequence[bool] | None = None
+) -> None:
+    """By colour band of the (lowest) claim score: the share people judged supported, of how many;
+    with `partly` (WiCE's grades), also the share judged at least partially supported."""
+    y, s = np.asarray(gold, dtype=bool), np.asarray(score)
+    parts, upper = [], np.inf
+    for low, name in BANDS:
+        mine = (s >= low) & (s < upper)
+        upper = low
+        if not mine.any():
+            parts.append(f"{name} none")
+            continue
+        text = f"{name} {y[mine].mean():.2f} of {int(mine.sum())}"
+        if partly is not None:
+            text += f" (at least partly {np.asarray(partly)[mine].mean():.2f})"
+        parts.append(text)
+    print(f"  judged supported by colour band  {' | '.join(parts)}")
+
+
 def _passing(found: np.ndarray, good: str, bad: str) -> None:
     """The share of answers every claim of which is cited, by gold label (`_verdict` rows)."""
     cited, gold = found[:, 1].astype(bool), found[:, 0].astype(bool)
@@ -329,7 +357,9 @@ def _passing(found: np.ndarray, good: str, bad: str) -> None:
 def begin(engine: Engine, data: Path, limit: int | None) -> None:
     rows = [r for r in load_begin(data, test=True) if r.label != "Generic"][:limit]
     items = [(r.response, r.knowledge, int(r.label == "Fully attributable")) for r in rows]
-    print(f"BEGIN WoW test (not Generic)       {_response_metrics(_responses(engine, items))}")
+    found = _responses(engine, items)
+    print(f"BEGIN WoW test (not Generic)       {_response_metrics(found)}")
+    _bands(found[:, 0], found[:, 2])
 
 
 def fm2(engine: Engine, data: Path, limit: int | None) -> None:
@@ -337,6 +367,7 @@ def fm2(engine: Engine, data: Path, limit: int | None) -> None:
     found = _responses(engine, [(r.claim, r.facts, r.label) for r in rows])
     print(f"FM2 test (adversarial)             {_response_metrics(found)}")
     _passing(found, "supported", "refuted")
+    _bands(found[:, 0], found[:, 2])
 
 
 def summedits(engine: Engine, data: Path, limit: int | None, train: TrainingRows | None) -> None:
@@ -361,6 +392,7 @@ def summedits(engine: Engine, data: Path, limit: int | None, train: TrainingRows
             )
         print(f"SummEdits sales, 5-fold by document {_response_metrics(found)}")
     _passing(found, "consistent", "inconsistent")
+    _bands(found[:, 0], found[:, 2])
     for domain in sorted({r.domain for r in rows}):
         mine = np.asarray([r.domain == domain for r in rows])
         if len(set(found[mine, 0])) == 2:

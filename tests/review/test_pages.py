@@ -491,6 +491,27 @@ def test_an_answer_without_text_says_so_and_shows_no_score_legend(reviewer_clien
     assert 'aria-label="Legend"' not in page
 
 
+def test_each_highlight_colour_is_named_by_the_legend_as_the_measured_bands_read(reviewer_client):
+    # Held out, people judged 73-79% of claims at 0.8 or more supported but only 24-57% of those
+    # from 0.6 to 0.8 (README, "What a green highlight means"): the lighter band is cited, not sure.
+    answer = create_answer("Sure one. Unsure one. Weak one.", citations=[])
+    facts = [{"factText": "Sure one. Unsure one. Weak one."}]
+    create_check_run(
+        answer, [(0, 9, 0.9, [0]), (10, 21, 0.7, [0]), (22, 31, 0.5, [0])], facts=facts
+    )
+
+    page = reviewer_client.get(reverse("review:answer_detail", args=[answer.pk])).content.decode()
+
+    legend = dict(re.findall(r'<span class="swatch (hl-s\d)"></span>([^<]+)</li>', page))
+    highlighted = re.findall(r'class="hl (hl-s\d)[^"]*"[^>]*>([^<]+)<', page)
+    named = {text: legend[css] for css, text in highlighted}
+    assert named == {
+        "Sure one.": "0.8 or more: supported",
+        "Unsure one.": "0.6 to under 0.8: cited, but unsure",
+        "Weak one.": "0.4 to under 0.6: weak",
+    }
+
+
 def test_the_answer_verdict_can_be_given_back_to_the_claims(reviewer_client, reviewer, paris):
     # given a reviewer who chose an answer verdict of their own
     url = reverse("review:save_label", args=[paris.pk])
