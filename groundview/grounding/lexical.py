@@ -355,6 +355,8 @@ class Analysis:
     # Per token, the number of the clause it is in, counted from 0: a comma, semicolon, colon or
     # dash, or "and", "or", "but", "while", "whereas" (not between two numbers), opens a new one.
     clauses: tuple[int, ...] = ()
+    # Codes written as one word of letters then digits, as written: "FITNESS15", "BA117", "SKU-1234".
+    codes: tuple[str, ...] = ()
 
 
 def _places(table: str) -> dict[str, str]:
@@ -1981,6 +1983,36 @@ def _counted_in_clause(
     return n if n.counted <= own else replace(n, counted=n.counted & own)
 
 
+# A word that opens with a letter and holds at least two digits: a promo code, a flight, a model, an
+# error code. Its digits alone are read as a number, and its letters alone as a word the page may
+# use elsewhere ("fitness"), so neither tells "FITNESS15" from the page's "ELITEFIT15". A number
+# with its unit after it ("15kg", "3D", "1990s") opens with a digit and is none; a period ("FY2024",
+# "Q3") is often spelled out ("fiscal 2024") and is none either.
+_CODE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w-])")
+_CODE_PARTS = re.compile(r"\d+|[A-Za-z]+")
+_CODE_PERIODS = words("fy cy q h ww")
+_COUNTED = re.compile(r"\d+[a-z]+")
+
+
+def code_parts(code: str) -> tuple[str, ...]:
+    """A code's letters and digits, lowercase, as the tokens read them: "SKU-1234" -> ("sku",
+    "1234"), the same for "sku1234" and "SKU 1234"."""
+    return tuple(p.lower() for p in _CODE_PARTS.findall(code))
+
+
+def codes_in(text: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for match in _CODE.finditer(text):
+        code = match.group()
+        if sum(ch.isdigit() for ch in code) < 2 or code_parts(code)[0] in _CODE_PERIODS:
+            continue
+        if any(_COUNTED.fullmatch(part) for part in code.split("-")):
+            continue  # "mid-1950s", "Su-25s": a decade, a plural, read as words and numbers
+        if code not in out:
+            out.append(code)
+    return tuple(out)
+
+
 def analyse(text: str) -> Analysis:
     normalised = normalise(text)
     tokens_raw, signs, clauses = _tokens(normalised)
@@ -2061,4 +2093,5 @@ def analyse(text: str) -> Analysis:
         ),
         runs=_name_runs(tokens_raw, is_name),
         clauses=tuple(clauses),
+        codes=codes_in(text) if any(ch.isdigit() for ch in text) else (),
     )

@@ -57,7 +57,7 @@ support oppose | confirm deny | praise criticize | acquit convict
 good bad | online offline | minimize maximize | minimal maximal | large small | big small
 wide narrow | thick thin | deep shallow | hot cold | wet dry | safe dangerous | common rare
 rich poor | happy sad | love hate | add remove | inside outside | male female
-arrive depart | enter exit | expand shrink
+arrive depart | enter exit | expand shrink | high low | ahead behind
 """
 # Opposites only when said of the same thing (`support._opposed_here`): a page that mentions "North
 # America" says nothing against "born in South Africa", nor "the second half of 2004" against "her

@@ -28,6 +28,7 @@ from .lexical import (
     Number,
     analyse,
     changes,
+    code_parts,
     is_cjk,
     is_money,
     is_negation,
@@ -435,7 +436,10 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     elsewhere += [_capitalised(t) for t in _surface(claim, moved)]
     return Gaps(
         numbers,
-        [_capitalised(t, claim.acronyms) for t in _surface(claim, names)],
+        [
+            *(_capitalised(t, claim.acronyms) for t in _surface(claim, names)),
+            *_codes_unstated(claim, cands),  # as written: "FITNESS15"
+        ],
         list(dict.fromkeys(elsewhere)),
         _surface(claim, negated),
         _surface(claim, denied),
@@ -654,6 +658,8 @@ def _opposite_beside(
     for k, (token, s) in enumerate(zip(a.tokens, a.stems, strict=True)):
         # "will not reduce battery life" states no opposite of "increases battery life"
         opposite = key(s) in against and s not in a.negates
+        if opposite and a.tokens[k + 1 : k + 2] == ["school"]:
+            continue  # "Hillview High School" says nothing against "low"
         # A name negates nothing: the "Unlimited Plus" plan says nothing against "limited"
         negating = s not in a.names and negative_base(token) == own
         if (opposite or negating) and beside & set(a.stems[max(0, k - reach) : k + 1 + reach]):
@@ -1135,6 +1141,26 @@ def _names_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
             for c, stems in zip(cands, each, strict=True)
         ):
             out.append(name)
+    return out
+
+
+def _codes_unstated(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The claim's codes ("FITNESS15", "BA117") that no candidate writes, whether as a code
+    ("ba-117") or spaced ("BA 117"): a code is exact, while its letters and its digits may each be
+    on the page apart ("fitness" in one sentence, 15 in "ELITEFIT15")."""
+    if not claim.codes:
+        return []
+    texts = [c.analysis for c in cands] + [c.attributes for c in cands if c.attributes]
+    written = {code_parts(code) for a in texts for code in a.codes}
+    out = []
+    for code in claim.codes:
+        parts = code_parts(code)
+        n = len(parts)
+        if parts in written or any(
+            tuple(a.tokens[i : i + n]) == parts for a in texts for i in range(len(a.tokens) - n + 1)
+        ):
+            continue
+        out.append(code)
     return out
 
 
@@ -2056,6 +2082,7 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     _year_of_another,
     _year_stated_elsewhere,
     _names_of_another,
+    _codes_unstated,
     _reversed,
     _hour_of_another,
     _numbers_of_another_part,

@@ -2367,3 +2367,38 @@ def test_an_intention_or_a_request_stated_as_done_caps_the_claim(engine: Engine)
     assert not _capped(engine, "The board approved the merger with Acme.", vote)
     suspect = "Police, who are still seeking a third suspect, arrested two men on Friday night."
     assert not _capped(engine, "Police arrested two men on Friday night.", suspect)
+
+
+def test_high_and_low_and_ahead_and_behind_are_opposites_said_beside_the_same_word(
+    engine: Engine,
+) -> None:
+    kettle = (
+        "The Aurora kettle has a high-capacity tank and boils in three minutes. "
+        "Its design keeps the brand ahead of its rivals."
+    )
+    assert _capped(engine, "The Aurora kettle has a low-capacity tank.", kettle)
+    assert not _capped(engine, "The Aurora kettle has a high-capacity tank.", kettle)
+    assert _capped(engine, "Its design keeps the brand behind its rivals.", kettle)
+    found = gaps(analyse("The kettle has a low-capacity tank."), [_candidate(0, kettle)])
+    assert found.opposed == [("low", "high")]
+    # "low" of another thing than the page's "high" is left to coverage
+    school = "Marta teaches at Hillview High School, where class sizes stay under 20."
+    assert not _capped(engine, "Class sizes at Hillview stay low, under 20.", school)
+
+
+def test_a_code_the_page_does_not_write_is_named_and_caps_the_claim(engine: Engine) -> None:
+    # Its digits and its letters are each on the page, the code is not
+    shop = (
+        "Tidewater Books takes 20% off your first order with the code READMORE20. "
+        "Members read more for less all year."
+    )
+    assert _capped(engine, "Use the code MORE20 to take 20% off your first order.", shop)
+    assert not _capped(engine, "Use the code READMORE20 to take 20% off your first order.", shop)
+    found = gaps(analyse("Use the code MORE20 for 20% off."), [_candidate(0, shop)])
+    assert found.names == ["MORE20"]
+    # The same code spaced, hyphenated or in another case is the same code
+    spaced = "Error E 4021 means the pump has lost its prime; the manual calls it error E-4021."
+    assert not _capped(engine, "Error e4021 means the pump has lost its prime.", spaced)
+    # A decade, a unit after a number and a quarter are no codes
+    assert analyse("In the mid-1950s a 15kg Q3 model ran on 3D film.").codes == ()
+    assert analyse("Flight BA117 lands before SKU-2290 ships.").codes == ("BA117", "SKU-2290")
