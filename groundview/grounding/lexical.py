@@ -1988,7 +1988,10 @@ def _counted_in_clause(
 # use elsewhere ("fitness"), so neither tells "FITNESS15" from the page's "ELITEFIT15". A number
 # with its unit after it ("15kg", "3D", "1990s") opens with a digit and is none; a period ("FY2024",
 # "Q3") is often spelled out ("fiscal 2024") and is none either.
-_CODE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w-])")
+# The lookahead skips, in C, the words with no digit, which are most of a page.
+_CODE = re.compile(
+    r"(?<![\w-])(?=[A-Za-z][A-Za-z0-9-]*\d)[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w-])"
+)
 _CODE_PARTS = re.compile(r"\d+|[A-Za-z]+")
 _CODE_PERIODS = words("fy cy q h ww")
 _COUNTED = re.compile(r"\d+[a-z]+")
