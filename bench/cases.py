@@ -220,6 +220,16 @@ LIMITS: list[Case] = [
         ["The Eiffel Tower opened in 1889. The CN Tower opened in 1976."],
         False,
     ),
+    # a short claim whose one telling word the page does not say (FEVER-NLI's test claims)
+    (
+        "a short claim's one telling word not on the page",
+        "Barbarella is a comedy film.",
+        [
+            "Barbarella is a 1968 science fiction film directed by Roger Vadim based on the "
+            "French comic Barbarella."
+        ],
+        False,
+    ),
     # other languages, and what is not checked
     (
         "a negation in Chinese",

@@ -17,6 +17,9 @@
   each judged by a head fitted as the shipped one is without its document's edits.
 * FM2 (Fool Me Twice) test: adversarial Wikipedia claims, each against the sentences of its page the
   game retrieved (gold among them); a refuted claim is contradicted by them. Untouched by the head.
+* FEVER-Symmetric test (each claim against one evidence sentence, every pair written beside one that
+  flips its label) and FEVER-NLI test (each claim against retrieved sentences; refuted and
+  unverifiable claims are "not entailed"). Untouched by the head.
 * The demo's and Vertex's documented cases, one line each.
 For each set, also what each of the review page's colour bands holds: the share of answers whose
 lowest claim falls in it that people judged supported (a green highlight's promise, measured).
@@ -51,6 +54,8 @@ from groundview.grounding.evaldata import (  # noqa: E402
     iter_test_sentences,
     load_begin,
     load_factcheck,
+    load_fever_nli,
+    load_fever_symmetric,
     load_fm2,
     load_summedits,
     load_wice_oracle,
@@ -370,6 +375,18 @@ def fm2(engine: Engine, data: Path, limit: int | None) -> None:
     _bands(found[:, 0], found[:, 2])
 
 
+def fever(engine: Engine, data: Path, limit: int | None) -> None:
+    sets = (
+        ("FEVER-Symmetric test", load_fever_symmetric(data, "test"), "supported", "refuted"),
+        ("FEVER-NLI test", load_fever_nli(data, ("test",)), "entailed", "not entailed"),
+    )
+    for name, rows, good, bad in sets:
+        found = _responses(engine, [(r.claim, r.evidence, r.label) for r in rows[:limit]])
+        print(f"{name:34s} {_response_metrics(found)}")
+        _passing(found, good, bad)
+        _bands(found[:, 0], found[:, 2])
+
+
 def summedits(engine: Engine, data: Path, limit: int | None, train: TrainingRows | None) -> None:
     """Each summary judged by a head fitted, as the shipped one is, without its document's edits
     (5 folds by document); with no `train` (--quick, --head, stacked), by this engine's head, which
@@ -432,6 +449,7 @@ def main() -> int:
     begin(engine, args.data, limit)
     summedits(engine, args.data, limit, train if fold_heads else None)
     fm2(engine, args.data, limit)
+    fever(engine, args.data, limit)
     report_cases(engine, "Known cases", KNOWN)
     print(f"({time.monotonic() - started:.0f} s)")
     return 0

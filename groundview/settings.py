@@ -267,6 +267,9 @@ GROUNDING = {
     "NUM_THREADS": env_number("GROUNDING_NUM_THREADS", 2, minimum=1),
     # auto: bfloat16 where the CPU has it natively and it measures faster at load, else float32.
     "EMBED_PRECISION": os.environ.get("GROUNDING_EMBED_PRECISION", "auto"),
+    # Candidates embedded per claim: the head is fitted at 8; fewer is faster and a little less
+    # accurate (grounding/CHANGES.md, 0.7.22).
+    "EMBED_K": env_number("GROUNDING_EMBED_K", 8, minimum=1),
     # Vertex's limits by default; a stored answer's longer texts are sent as several facts.
     "MAX_FACTS": env_number("GROUNDING_MAX_FACTS", 200, minimum=1),
     "MAX_FACT_CHARS": env_number("GROUNDING_MAX_FACT_CHARS", 10000, minimum=1),

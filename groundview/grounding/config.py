@@ -70,6 +70,8 @@ class EngineConfig:
             )
         if int(self.num_threads) < 1:
             raise ValueError("GROUNDING NUM_THREADS must be at least 1")
+        if int(self.embed_k) < 1 or int(self.retrieval_k) < 1:
+            raise ValueError("GROUNDING EMBED_K and RETRIEVAL_K must be at least 1")
         if int(self.max_facts) < 1:
             raise ValueError("GROUNDING MAX_FACTS must be at least 1")
         if int(self.max_fact_chars) < 1:

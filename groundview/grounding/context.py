@@ -56,8 +56,10 @@ _SAYS = (
 )
 _FRAME = re.compile(
     # An answer's "Yes," or "No," agrees or disagrees with the question: what follows is the claim
-    # ("No, monthly plans cannot be refunded"), and the page never says "no" of it.
-    r"^(?:(?:yes|yeah|no|nope|s[ií]|oui|non|ja|nein|sim|n[aã]o)\s*[,!—–]\s*)?"
+    # ("No, monthly plans cannot be refunded"), and the page never says "no" of it. "OK," or "Oh,"
+    # only acknowledges it (read as a name, "OK" had failed the claim).
+    r"^(?:(?:yes|yeah|yep|yup|no|nope|ok|okay|oh|well|right|hmm|wow|s[ií]|oui|non|ja|nein|sim"
+    r"|n[aã]o)\s*[,!—–]\s*)?"
     # So do a pleasantry and a reminder ("Good news, the Starter plan is free", "Please note
     # that SSO is an Enterprise feature"): the page says neither "news" nor "note".
     r"(?:(?:good news|great news|great question|sure|of course|certainly|absolutely|unfortunately"

@@ -12,6 +12,13 @@ title line. Same labels and the same claim folds as above.
 
 SummEdits: each summary against its document (one fact); label 1 = consistent.
 
+FEVER-Symmetric and FEVER-NLI (DocNLI's binary FEVER): FEVER claims, each against its evidence as
+released, the text de-tokenised (`clean_fever`). FEVER-Symmetric pairs a claim with one evidence
+sentence (no page title), and for each such pair writes a second claim and sentence that flip the label,
+so words alone cannot tell them apart. FEVER-NLI gives retrieved sentences, distractors among them;
+"not_entailment" holds refuted claims and claims the sentences say nothing of. SUPPORTS / entailment = 1.
+The head is fitted on neither (the optional cross-encoder trains on both: pairs.py).
+
 FM2 (Fool Me Twice) test: each claim against the 2-12 sentences of its Wikipedia page that the game
 retrieved for it (the author's gold sentences among them), one fact per sentence, the page's name as the
 `title` attribute. SUPPORTS = 1; REFUTES = 0, and a refuted claim is contradicted, not merely unstated:
@@ -30,6 +37,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import re
 import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -293,3 +301,65 @@ def load_fm2(data: Path, split: str = "test") -> list[Fm2Claim]:
             facts = [Fact(e["text"], title) for e in row["retrieved_evidence"]]
             out.append(Fm2Claim(row["text"], int(row["label"] == "SUPPORTS"), facts))
     return out
+
+
+_PTB = {
+    "-LRB-": "(",
+    "-RRB-": ")",
+    "-LSB-": "[",
+    "-RSB-": "]",
+    "-LCB-": "{",
+    "-RCB-": "}",
+    "``": '"',
+    "''": '"',
+    "--": "-",
+}
+_SPACE_BEFORE = re.compile(r" ([.,;:!?%)\]}'])")
+_SPACE_AFTER = re.compile(r"([(\[{$]) ")
+
+
+def clean_fever(text: str) -> str:
+    """FEVER's PTB-tokenised text as ordinary prose ("Soul Food ( film ) ." -> "Soul Food (film).")."""
+    for token, plain in _PTB.items():
+        text = text.replace(token, plain)
+    text = _SPACE_BEFORE.sub(r"\1", text)
+    text = _SPACE_AFTER.sub(r"\1", text)
+    text = re.sub(r" (n't|'s|'re|'ve|'ll|'d)\b", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@dataclass(frozen=True)
+class FeverPair:
+    claim: str
+    evidence: str
+    label: int
+
+
+def load_fever_symmetric(data: Path, split: str = "test") -> list[FeverPair]:
+    path = data / "fever-symmetric" / "symmetric_v0.2" / f"fever_symmetric_{split}.jsonl"
+    out: list[FeverPair] = []
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            label = int(row["label"] == "SUPPORTS")
+            out.append(FeverPair(clean_fever(row["claim"]), clean_fever(row["evidence"]), label))
+    return out
+
+
+def load_fever_nli(data: Path, splits: Sequence[str] = ("test",)) -> list[FeverPair]:
+    """Each distinct (evidence, claim) pair once, in file order; the few that carry both labels
+    upstream (4 per file) are dropped."""
+    seen: dict[tuple[str, str], int] = {}
+    for split in splits:
+        path = data / "docnli-binary-nli" / "Data" / "binary-FEVER-NLI" / f"{split}.txt"
+        with path.open(encoding="utf-8") as fh:
+            for line in fh:
+                label, premise, hypothesis = line.rstrip("\n").split("\t")
+                value = int(label == "entailment")
+                if seen.setdefault((premise, hypothesis), value) != value:
+                    seen[(premise, hypothesis)] = -1
+    return [
+        FeverPair(clean_fever(hypothesis), clean_fever(premise), value)
+        for (premise, hypothesis), value in seen.items()
+        if value >= 0
+    ]

@@ -105,7 +105,10 @@ def begin_rows(engine: Engine, data: Path, limit: int = 1000) -> list[Row]:
         required = [c for c in segment_claims(r.response) if c.check_required]
         if len(required) != 1:
             continue
-        result = engine.analyse_claims([required[0].text], [Fact(r.knowledge)])[0]
+        # Read as `check` reads it ("Yes, it was released in 1991" is scored without its "Yes"),
+        # or the head learns from words no request is scored on.
+        facts = [Fact(r.knowledge)]
+        result = engine.analyse_claims([required[0].text], facts, in_context=True)[0]
         if result.features:
             label = int(r.label == "Fully attributable")
             rows.append(Row(result.features, label, "begin", -1, set()))

@@ -54,7 +54,7 @@ STOPWORDS = words(
     same too very can will just should would could may might must shall also however therefore thus
     while although though because since until unless whether yet still even ever much many well like
     one s t d ll m re ve per via within without upon toward towards across along among around against
-    said says say according"""
+    said says say according yes yeah yep yup ok okay oh wow hmm"""
 )
 
 NEGATIONS = words(

@@ -38,29 +38,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-_PTB = {
-    "-LRB-": "(",
-    "-RRB-": ")",
-    "-LSB-": "[",
-    "-RSB-": "]",
-    "-LCB-": "{",
-    "-RCB-": "}",
-    "``": '"',
-    "''": '"',
-    "--": "-",
-}
-_SPACE_BEFORE = re.compile(r" ([.,;:!?%)\]}'])")
-_SPACE_AFTER = re.compile(r"([(\[{$]) ")
-
-
-def clean_fever(text: str) -> str:
-    """FEVER's PTB-tokenised text as ordinary prose ("Soul Food ( film ) ." -> "Soul Food (film).")."""
-    for token, plain in _PTB.items():
-        text = text.replace(token, plain)
-    text = _SPACE_BEFORE.sub(r"\1", text)
-    text = _SPACE_AFTER.sub(r"\1", text)
-    text = re.sub(r" (n't|'s|'re|'ve|'ll|'d)\b", r"\1", text)
-    return re.sub(r"\s+", " ", text).strip()
+from .evaldata import (
+    SUPPORT,
+    clean_fever,
+    is_test_answer,
+    load_factcheck,
+    load_fever_nli,
+    load_fever_symmetric,
+)
 
 
 def claim_key(claim: str) -> str:
@@ -100,19 +85,8 @@ def _fm2(data: Path) -> Iterator[Pair]:
 
 
 def _fever_nli(data: Path) -> Iterator[Pair]:
-    seen: dict[tuple[str, str], int] = {}
-    for name in ("dev", "test"):
-        path = data / "docnli-binary-nli" / "Data" / "binary-FEVER-NLI" / f"{name}.txt"
-        with path.open(encoding="utf-8") as fh:
-            for line in fh:
-                label, premise, hypothesis = line.rstrip("\n").split("\t")
-                key = (premise, hypothesis)
-                value = int(label == "entailment")
-                if seen.setdefault(key, value) != value:
-                    seen[key] = -1  # carries both labels upstream: dropped below
-    for (premise, hypothesis), value in seen.items():
-        if value >= 0:
-            yield Pair(clean_fever(hypothesis), clean_fever(premise), value, "fever-nli")
+    for row in load_fever_nli(data, ("dev", "test")):
+        yield Pair(row.claim, row.evidence, row.label, "fever-nli")
 
 
 def _fever_rte(data: Path) -> list[tuple[str, str, int]]:
@@ -253,16 +227,8 @@ def _swapped(rng: random.Random, pairs: Sequence[Pair], n: int) -> Iterator[Pair
 
 def _symmetric(data: Path) -> Iterator[Pair]:
     for name in ("dev", "test"):
-        path = data / "fever-symmetric" / "symmetric_v0.2" / f"fever_symmetric_{name}.jsonl"
-        with path.open(encoding="utf-8") as fh:
-            for line in fh:
-                row = json.loads(line)
-                yield Pair(
-                    clean_fever(row["claim"]),
-                    clean_fever(row["evidence"]),
-                    int(row["label"] == "SUPPORTS"),
-                    "fever-symmetric",
-                )
+        for row in load_fever_symmetric(data, name):
+            yield Pair(row.claim, row.evidence, row.label, "fever-symmetric")
 
 
 def _mnli(rng: random.Random, data: Path, n: int) -> Iterator[Pair]:
@@ -278,8 +244,6 @@ def _mnli(rng: random.Random, data: Path, n: int) -> Iterator[Pair]:
 
 
 def _factcheck(data: Path) -> Iterator[Pair]:
-    from .evaldata import SUPPORT, is_test_answer, load_factcheck
-
     for answer in load_factcheck(data):
         if is_test_answer(answer.prompt):
             continue

@@ -141,6 +141,20 @@ def test_config_from_settings_dict() -> None:
         EngineConfig.from_dict({"EMBED_PRECISION": "fp16"})
 
 
+def test_embed_k_bounds_the_candidates_embedded_per_claim(fake_embedder) -> None:
+    facts = [{"factText": f"The Eiffel Tower in Paris, fact {i}."} for i in range(30)]
+    embedded = {}
+    for k in (2, 8):
+        fake_embedder.calls.clear()
+        engine = Engine(EngineConfig(embed_k=k, embedder=fake_embedder))
+        engine.check({"answerCandidate": "The Eiffel Tower is in Paris.", "facts": facts})
+        embedded[k] = sum(fake_embedder.calls)
+    # the claim, and its best k candidates
+    assert embedded == {2: 1 + 2, 8: 1 + 8}
+    with pytest.raises(ValueError, match="EMBED_K and RETRIEVAL_K must be at least 1"):
+        EngineConfig.from_dict({"EMBED_K": 0})
+
+
 def test_get_engine_caches_per_config() -> None:
     a = get_engine(EngineConfig(num_threads=1))
     assert get_engine(EngineConfig(num_threads=1)) is a

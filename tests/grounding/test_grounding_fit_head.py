@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 
+from groundview.grounding import Engine
 from groundview.grounding.fit_head import (
     Row,
     Summary,
+    begin_rows,
     best_threshold,
     claim_labels,
     cross_validate,
@@ -107,3 +110,22 @@ def test_each_summedits_document_fold_is_judged_by_a_head_that_did_not_see_it() 
     # Then fold 0's head, fitted on the other folds, scores fold 0 backwards, and the others right
     assert gap(0) < -0.2
     assert all(gap(k) > 0.2 for k in range(1, 5))
+
+
+def test_begin_responses_are_read_for_the_head_as_check_reads_them(
+    tmp_path: Path, engine: Engine
+) -> None:
+    """A reply's "Yes," is not scored at run time (context.strip_frame), so the head must not
+    learn from it either: read raw, it was a content word the page never says."""
+    knowledge = "Crayola began with chalk, then crayons, followed later by colored pencils."
+    header = "model_name\tdata_source\tknowledge\tmessage\tresponse\tbegin_label\n"
+    for folder, name in (("cmu-dog", "cmu"), ("topicalchat", "tc"), ("wow", "wow")):
+        (tmp_path / "begin" / folder).mkdir(parents=True)
+        (tmp_path / "begin" / folder / f"begin_dev_{name}.tsv").write_text(header)
+    responses = ["yes, crayola began with chalk.", "crayola began with chalk."]
+    (tmp_path / "begin" / "wow" / "begin_dev_wow.tsv").write_text(
+        header + "".join(f"t5\twow\t{knowledge}\tok\t{r}\tFully attributable\n" for r in responses)
+    )
+    with_yes, without = begin_rows(engine, tmp_path)
+    assert with_yes.features == without.features
+    assert with_yes.features[FEATURES.index("missing")] == 0

@@ -1605,6 +1605,33 @@ def test_an_answers_yes_or_no_is_not_scored() -> None:
     assert resolve(["No one under 18 may sign.", "No."]) == ["No one under 18 may sign.", "No."]
 
 
+def test_an_acknowledgement_before_a_statement_is_not_scored_nor_a_name() -> None:
+    assert resolve(
+        [
+            "OK, the Pro plan includes audit logs.",
+            "Okay, refunds take 10 days.",
+            "Oh, it also has SSO.",
+            "Yep, the trial lasts 14 days.",
+        ]
+    ) == [
+        "The Pro plan includes audit logs.",
+        "Refunds take 10 days.",
+        # the pronoun is still read from the claim before it
+        "The Pro plan also has SSO.",
+        "The trial lasts 14 days.",
+    ]
+    # "OK" is no name a page must mention, nor a word it must say, wherever it stands
+    assert analyse("Click OK, then the export starts.").names == set()
+    assert "ok" not in analyse("Click OK, then the export starts.").content
+
+
+def test_an_ok_before_a_backed_answer_leaves_it_backed(engine: Engine) -> None:
+    page = "The Pro plan includes single sign-on and audit logs."
+    (result,) = engine.analyse_answer("OK, the Pro plan includes audit logs.", [Fact(page)])
+    assert consistency_cap(result.features or []) is None
+    assert result.cited
+
+
 def test_a_pleasantry_or_reminder_before_a_statement_is_not_scored() -> None:
     assert resolve(
         [
