@@ -230,6 +230,13 @@ LIMITS: list[Case] = [
         ],
         False,
     ),
+    # a scope the page narrows for no one
+    (
+        "'only' where the page lists two plans",
+        "Single sign-on is only available on the Enterprise plan.",
+        ["Single sign-on is available on the Pro and Enterprise plans. Audit logs are too."],
+        False,
+    ),
     # other languages, and what is not checked
     (
         "a negation in Chinese",
