@@ -7,7 +7,8 @@
   citation recall / precision against the gold supporting-sentence sets (grounding/fit_head.py); for
   the heads also the mean and sd over 20 random 5-fold partitions, the noise a difference must beat;
   and the same folds through the API (each claim sent as an answer, per-fold heads fitted as the
-  shipped one is); and upstream's oracle chunks of the same claims (a short chunk holding one gold
+  shipped one is), also with each page's lines joined by spaces and sent a line per fact (its title
+  line first); and upstream's oracle chunks of the same claims (a short chunk holding one gold
   support set among random sentences of the page), as one fact and as a fact per sentence.
 * FactCheck-GPT TEST answers (split rule: grounding/evaldata.py): each annotated claim against its own
   five passages, supported iff one passage "completely supports" it; and groundingCheckRequired vs the
@@ -50,6 +51,7 @@ from cases import report as report_cases  # noqa: E402
 from groundview.grounding import Engine, EngineConfig  # noqa: E402
 from groundview.grounding.claims import needs_check  # noqa: E402
 from groundview.grounding.evaldata import (  # noqa: E402
+    TITLE,
     is_test_answer,
     iter_test_sentences,
     load_begin,
@@ -159,7 +161,8 @@ def through_the_api(engine: Engine, rows: Sequence[Row], extra: Sequence[Row], d
         train = [r for r in rows if r.fold != k]
         head = fit_shipped(train, list(range(len(names))), names, extra)
         path = write_head(f"fold-{k}", {"features": head})
-        folds.append(Engine(EngineConfig(head_path=str(path), embedder=embedder)))
+        # As many facts as the CLI takes: a page sent a sentence per fact runs past Vertex's 200.
+        folds.append(Engine(EngineConfig(head_path=str(path), embedder=embedder, max_facts=5000)))
     found = _by_fold(folds, rows, lambda facts: facts)
     print(f"through the API (5-fold heads)     {_response_metrics(found)}")
     _pass_rates(found, [r.grade for r in rows])
@@ -171,7 +174,18 @@ def through_the_api(engine: Engine, rows: Sequence[Row], extra: Sequence[Row], d
     )
     print(f"  lines joined by spaces           {_response_metrics(joined)}")
     _pass_rates(joined, [r.grade for r in rows])
+    # The same pages as WiCE's files hold them, a line per fact, the title line first: what a
+    # caller who sends a page a sentence per fact, with no attributes, sends.
+    per_line = _by_fold(folds, rows, _a_line_per_fact)
+    print(f"  a line per fact, title line first {_response_metrics(per_line)}")
+    _pass_rates(per_line, [r.grade for r in rows])
     oracle_chunks(folds, data)
+
+
+def _a_line_per_fact(facts: list[Fact]) -> list[Fact]:
+    title = facts[0].attributes.get("title") if facts else None
+    lines = [Fact(line) for f in facts for line in f.text.split("\n") if line.strip()]
+    return [Fact(f"{TITLE} {title}"), *lines] if title else lines
 
 
 def _by_fold(

@@ -139,11 +139,43 @@ def _table_rows(text: str) -> dict[tuple[int, int], str]:
     return rows
 
 
+# "Title: Apollo 11", "Page title: …", a crawler's "(meta data) TITLE: …": a page's title written as
+# its first line, where a pipeline that has no attributes puts it.
+_TITLE_LINE_RE = re.compile(
+    r"[^\w\n]*(?:(?:\(?meta[ _-]?data\)?|page|document|article)[^\S\n]*)?title[^\S\n]*:"
+    r"[^\S\n]*(\S[^\n]*)",
+    re.IGNORECASE,
+)
+
+
+def _title_line(text: str) -> tuple[str, bool] | None:
+    """The title a fact's first line gives, and whether that line is all the fact holds."""
+    m = _TITLE_LINE_RE.match(text)
+    if m is None:
+        return None
+    return m.group(1).strip(), not text[m.end() :].strip()
+
+
 def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
+    """Each fact's sentences as chunks, and what its attributes add to every one of them.
+
+    A title is part of every sentence of its page: "He was born in 1950" backs "Smith was born in
+    1950" on Smith's page. A caller with no attributes to put it in writes it as the fact's first
+    line ("Title: Smith"), or, sending a page one sentence per fact, as a fact of its own before
+    the rest; either way it is read as the title attribute of the facts it heads (those that do not
+    name their own), up to the next such title. Unread, a WiCE-dev page sent so lost 0.015 of
+    balanced accuracy against the same page with its title as an attribute."""
     chunks: list[Chunk] = []
     infos: list[FactInfo] = []
+    running = ""
     for fi, fact in enumerate(facts):
         values = [v for v in fact.attributes.values() if v and not re.match(r"^[a-z]+://", v)]
+        title = _title_line(fact.text)
+        if title is not None:
+            running = title[0] if title[1] else ""
+        heading = title[0] if title is not None else running
+        if heading and "title" not in fact.attributes and heading not in values:
+            values.append(heading)
         attr_text = ". ".join(values)
         infos.append(FactInfo(dict(fact.attributes), attr_text, analyse(attr_text)))
         position = 0

@@ -1087,15 +1087,25 @@ def _year_stated_elsewhere(
     owners = [
         i for i, c in enumerate(cands) if any(numbers_match(year, m) for m in c.analysis.numbers)
     ]
-    if not owners or any(len(each[i]) >= little * len(content) for i in owners):
+    # The page's title is in every sentence's evidence, so it does not make a sentence that gives
+    # the year state the claim: "Lovelace was born in 1816" on Ada Lovelace's page, where 1816 is
+    # the year her father left England.
+    own = [content & _stems([replace(cands[i], attributes=None)], claim) for i in owners]
+    if not owners or any(len(got) >= little * len(content) for got in own):
         return []
     # A dateline ("Published 2019") dates the page, not another event
     if any(len(set(cands[i].analysis.content) - content) < 2 for i in owners):
         return []
-    for c, got in zip(cands, each, strict=True):
-        if len(got) < share * len(content) or _RELATIVE_YEAR.search(" ".join(c.analysis.tokens)):
+    for i, (c, got) in enumerate(zip(cands, each, strict=True)):
+        if (
+            i in owners
+            or len(got) < share * len(content)
+            or _RELATIVE_YEAR.search(" ".join(c.analysis.tokens))
+        ):
             continue
-        clause = _stating_clause(c.analysis, got, 0.5 * len(content))
+        # What only the title gives is in no clause of the sentence
+        said = got & _stems([replace(c, attributes=None)], claim)
+        clause = _stating_clause(c.analysis, said, 0.5 * (len(content) - len(got - said)))
         if clause is None:
             continue
         if any(

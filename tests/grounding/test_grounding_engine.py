@@ -292,3 +292,37 @@ def test_a_page_whose_lines_were_joined_is_chunked_near_sentence_size() -> None:
     # and every chunk is its own span of the fact, in order, nothing dropped but spaces
     assert [text[c.start : c.end] for c in chunks] == pieces
     assert " ".join(pieces) == text
+
+
+def test_a_title_line_is_the_title_of_the_facts_it_heads() -> None:
+    from groundview.grounding.evidence import chunk_facts
+    from groundview.grounding.schema import Fact
+
+    # Given a page sent one sentence per fact under a title fact, a chunk that opens with its own
+    # title line, a fact with a title attribute, and a line that only mentions a title
+    facts = [
+        Fact("(meta data) TITLE: Ada Lovelace"),
+        Fact("She was born in 1815 in London."),
+        Fact("She died in 1852.", {"author": "Wikipedia"}),
+        Fact("Page title: Charles Babbage\nHe was born in 1791."),
+        Fact("He died in 1871."),
+        Fact("Title: Difference engine"),
+        Fact("It was never finished.", {"title": "Analytical Engine"}),
+        Fact("Job title: engineer"),
+        Fact("Subtitle: a memoir"),
+    ]
+
+    _, infos = chunk_facts(facts)
+    titles = [info.attribute_text for info in infos]
+
+    # Then each fact's evidence carries the title that heads it, beside its own attributes
+    assert titles[:3] == ["Ada Lovelace", "Ada Lovelace", "Wikipedia. Ada Lovelace"]
+    assert titles[3] == "Charles Babbage"
+    # and a title that opens a chunk is that chunk's alone: the fact after it is another chunk
+    assert titles[4] == ""
+    # and a fact's own title attribute wins over the one heading it
+    assert titles[6] == "Analytical Engine"
+    # and "Job title:" or "Subtitle:" is text, not a title (the one before still heads them)
+    assert titles[7:] == ["Difference engine", "Difference engine"]
+    # and the attributes a caller sent are left as they were (they come back as sourceMetadata)
+    assert [info.attributes for info in infos[:3]] == [{}, {}, {"author": "Wikipedia"}]

@@ -367,3 +367,29 @@ def test_emphasis_between_sentences_keeps_a_wrong_one_apart(real_engine: Engine)
     answer = "Tokyo Tower is 333 metres tall. **Fun fact:** it was completed in 1975."
     claims = check(real_engine, answer, [fact])["claims"]
     assert [c["citationIndices"] for c in claims] == [[0], []]
+
+
+def test_a_page_sent_a_sentence_per_fact_keeps_its_title(real_engine: Engine) -> None:
+    # Given a page sent one sentence per fact with no attributes, its title line first
+    page = [
+        {"factText": "(meta data) TITLE: Ada Lovelace - Wikipedia"},
+        {"factText": "She was an English mathematician and writer."},
+        {"factText": "She was born in London on 10 December 1815."},
+        {"factText": "Her father, Lord Byron, left England in 1816."},
+    ]
+
+    def cited(claim: str) -> tuple[list[str], float]:
+        response = check(real_engine, claim, page)
+        found = response["claims"][0]
+        texts = [response["citedChunks"][i]["chunkText"] for i in found["citationIndices"]]
+        return texts, found["score"]
+
+    # Then the title is read as part of every sentence under it, as a title attribute is: the
+    # sentence that states the birth backs it alone, without the title cited beside it
+    texts, score = cited("Ada Lovelace was born in London in 1815.")
+    assert texts == ["She was born in London on 10 December 1815."]
+    assert score >= 0.6
+    # and the year the page gives to her father's departure is no year of her birth
+    texts, score = cited("Ada Lovelace was born in 1816.")
+    assert texts == []
+    assert score < 0.6

@@ -1811,6 +1811,28 @@ def test_a_year_the_page_gives_only_to_another_event_is_capped(engine: Engine) -
     assert not _capped(engine, "Both teams won the National Student Cup in 2019.", cup)
 
 
+def test_a_year_of_another_event_is_capped_on_a_titled_page(engine: Engine) -> None:
+    # Given a page whose title names its subject and whose sentences call her "she"
+    page = [
+        Fact(
+            "She was born in London on 10 December 1815. Her father, Lord Byron, left England "
+            "in 1816.",
+            {"title": "Ada Lovelace"},
+        )
+    ]
+
+    def capped(claim: str) -> bool:
+        result = engine.analyse_claims([claim], page)[0]
+        return consistency_cap(result.features or []) is not None
+
+    # Then the year of her father's departure is no year of her birth: the title, which every
+    # sentence of the page carries, does not make the sentence that gives 1816 state her birth
+    assert capped("Ada Lovelace was born in 1816.")
+    assert not capped("Ada Lovelace was born in 1815.")
+    # and the year still backs the event the page gives it to
+    assert not capped("Lord Byron left England in 1816.")
+
+
 def test_a_rank_said_of_the_claim_s_subject_is_not_another_s(engine: Engine) -> None:
     page = (
         "Nigeria's Grace Okonjo won her first WTA title, beating Lena Varga 6-4, 3-6, 7-5. "
