@@ -148,10 +148,15 @@ _TITLE_LINE_RE = re.compile(
 )
 
 
+# The longest of WiCE-dev's page titles is 146 characters. A longer "title" is a page whose lines
+# were joined into one, and read as a title it would lend every word of the page to every sentence.
+MAX_TITLE_CHARS = 200
+
+
 def _title_line(text: str) -> tuple[str, bool] | None:
     """The title a fact's first line gives, and whether that line is all the fact holds."""
     m = _TITLE_LINE_RE.match(text)
-    if m is None:
+    if m is None or len(m.group(1).strip()) > MAX_TITLE_CHARS:
         return None
     return m.group(1).strip(), not text[m.end() :].strip()
 

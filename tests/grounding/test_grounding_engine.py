@@ -326,3 +326,14 @@ def test_a_title_line_is_the_title_of_the_facts_it_heads() -> None:
     assert titles[7:] == ["Difference engine", "Difference engine"]
     # and the attributes a caller sent are left as they were (they come back as sourceMetadata)
     assert [info.attributes for info in infos[:3]] == [{}, {}, {"author": "Wikipedia"}]
+
+
+def test_a_page_joined_into_one_line_is_no_title() -> None:
+    from groundview.grounding.evidence import chunk_facts
+    from groundview.grounding.schema import Fact
+
+    # Given a page sent with its lines joined by spaces, its title line first
+    page = "(meta data) TITLE: Ada Lovelace " + "She was born in London in 1815. " * 10
+    # Then the line is no title, which would lend every word of the page to every sentence
+    _, infos = chunk_facts([Fact(page), Fact("He died in 1871.")])
+    assert [info.attribute_text for info in infos] == ["", ""]
