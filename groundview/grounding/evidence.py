@@ -153,7 +153,7 @@ _TITLE_LINE_RE = re.compile(
 MAX_TITLE_CHARS = 200
 
 
-def _title_line(text: str) -> tuple[str, bool] | None:
+def title_line(text: str) -> tuple[str, bool] | None:
     """The title a fact's first line gives, and whether that line is all the fact holds."""
     m = _TITLE_LINE_RE.match(text)
     if m is None or len(m.group(1).strip()) > MAX_TITLE_CHARS:
@@ -175,7 +175,7 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
     running = ""
     for fi, fact in enumerate(facts):
         values = [v for v in fact.attributes.values() if v and not re.match(r"^[a-z]+://", v)]
-        title = _title_line(fact.text)
+        title = title_line(fact.text)
         if title is not None:
             running = title[0] if title[1] else ""
         heading = title[0] if title is not None else running

@@ -9,7 +9,8 @@ line) or CSV (contexts as a JSON array of strings, a Python list as pandas write
 string), in UTF-8 with or without a byte-order mark. Nothing is stored.
 
 A context may be a whole document: one longer than a fact may be (10,000 characters) is sent as several
-facts cut at sentence ends, and citations still name the context.
+facts cut at sentence ends, and citations still name the context; a title line that opens it ("Title:
+…") is the title of every part.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .claims import split_sentences
+from .evidence import title_line
 from .schema import MAX_FACT_CHARS
 
 ANSWER_KEYS = ("response", "answer", "actual_output")
@@ -113,11 +115,16 @@ def to_request(row: Mapping[str, Any], number: int) -> Row:
     contexts = _first(row, CONTEXT_KEYS)
     if contexts is None:
         raise RowError(f"row {number}: no contexts field (one of {', '.join(CONTEXT_KEYS)})")
-    facts: list[dict[str, str]] = []
+    facts: list[dict[str, Any]] = []
     owners: list[int] = []
     for i, context in enumerate(_contexts(contexts[1], contexts[0], number)):
-        for part in pieces(context):
-            facts.append({"factText": part})
+        # A title line heads the whole document, not only the part it opens
+        title = title_line(context)
+        for k, part in enumerate(pieces(context)):
+            fact: dict[str, Any] = {"factText": part}
+            if k and title:
+                fact["attributes"] = {"title": title[0]}
+            facts.append(fact)
             owners.append(i)
     question = _first(row, QUESTION_KEYS)
     request = {

@@ -172,6 +172,12 @@ def test_a_context_longer_than_a_fact_is_cut_where_sentences_end() -> None:
     row = to_request({"response": "x", "contexts": ["Short.", document]}, 1)
     assert row.contexts == (0,) + (1,) * len(parts)
     assert [f["factText"] for f in row.request["facts"]] == ["Short.", *parts]
+    # and a title line that opens the document is the title of every part cut from it
+    titled = to_request({"response": "x", "contexts": [f"Title: Tokyo towers\n{document}"]}, 1)
+    facts = titled.request["facts"]
+    assert len(facts) > 3 and facts[0]["factText"].startswith("Title: Tokyo towers\n")
+    assert "attributes" not in facts[0]
+    assert all(f["attributes"] == {"title": "Tokyo towers"} for f in facts[1:])
 
 
 @pytest.mark.model
