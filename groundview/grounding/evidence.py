@@ -146,8 +146,6 @@ _TITLE_LINE_RE = re.compile(
     r"[^\S\n]*(\S[^\n]*)",
     re.IGNORECASE,
 )
-
-
 # The longest of WiCE-dev's page titles is 146 characters. A longer "title" is a page whose lines
 # were joined into one, and read as a title it would lend every word of the page to every sentence.
 MAX_TITLE_CHARS = 200
@@ -177,6 +175,7 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
         values = [v for v in fact.attributes.values() if v and not re.match(r"^[a-z]+://", v)]
         title = title_line(fact.text)
         if title is not None:
+            # A fact that opens with its own title is another document, not one more sentence
             running = title[0] if title[1] else ""
         heading = title[0] if title is not None else running
         if heading and "title" not in fact.attributes and heading not in values:
