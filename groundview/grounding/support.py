@@ -134,6 +134,12 @@ def _stems(cands: Sequence[Candidate], claim: Analysis | None = None) -> set[str
     return out
 
 
+def _said_in(cand: Candidate, claim: Analysis) -> set[str]:
+    """The stems the candidate's own sentence states, its fact's attributes (the title every
+    sentence of the page carries) aside."""
+    return _stems([replace(cand, attributes=None)], claim)
+
+
 def _stating(
     claim: Analysis, cands: Sequence[Candidate], content: set[str], share: float
 ) -> list[Candidate]:
@@ -1090,7 +1096,7 @@ def _year_stated_elsewhere(
     # The page's title is in every sentence's evidence, so it does not make a sentence that gives
     # the year state the claim: "Lovelace was born in 1816" on Ada Lovelace's page, where 1816 is
     # the year her father left England.
-    own = [content & _stems([replace(cands[i], attributes=None)], claim) for i in owners]
+    own = [content & _said_in(cands[i], claim) for i in owners]
     if not owners or any(len(got) >= little * len(content) for got in own):
         return []
     # A dateline ("Published 2019") dates the page, not another event
@@ -1104,7 +1110,7 @@ def _year_stated_elsewhere(
         ):
             continue
         # What only the title gives is in no clause of the sentence
-        said = got & _stems([replace(c, attributes=None)], claim)
+        said = got & _said_in(c, claim)
         clause = _stating_clause(c.analysis, said, 0.5 * (len(content) - len(got - said)))
         if clause is None:
             continue
