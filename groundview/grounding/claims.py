@@ -8,6 +8,7 @@ never fall inside a multi-byte character.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import accumulate
@@ -316,6 +317,9 @@ _NO_CHECK_START = re.compile(
     r"flight|stay|time|holiday|ride|journey|visit)\b"
     r"|enjoy (?:your|the) (?:trip|ride|flight|stay|day|meal|holiday|visit|weekend|journey)[!.]?$"
     r"|safe travels\b"
+    # Sign-offs and wishes: "Best regards,", "Good luck with your trip!"
+    r"|(?:best |kind |warm |warmest )?regards[,.!]?$|(?:yours )?sincerely[,.!]?$|all the best[,.!]?$"
+    r"|good luck (?:with|on|for|in) (?:your|the)(?: [^\s.!]+){1,4}[.!]?$"
     # Advice to ask a professional, as leaflets and support bots close: it states nothing to back.
     r"|(?!.*\d)(?:please )?(?:check|speak|talk|consult|ask) (?:with )?(?:a|your) (?:pharmacist|doctor|gp|"
     r"vet|lawyer|accountant|physician|dentist|midwife|nurse|healthcare (?:provider|professional))\b"
@@ -361,10 +365,16 @@ _NO_CHECK_OTHER = re.compile(
     r"|(?:no|lamentablemente,? no) (?:pude|he podido|se pudo|encontr[eé]|hay resultados)"
     r"|(?:lo siento|disculpa|perd[oó]n)\b|av[ií]same\b|no dudes en\b"
     r"|con (?:mucho )?gusto (?:te|le|les) (?:ayudo|ayudamos|ayudar[eé])"
+    r"|que (?:tengas|tenga|tengan|pases|pase|pasen) (?:un|una) (?:buen|buena|excelente|feliz|gran|"
+    r"lindo|linda|bonito|bonita) (?:d[ií]a|tarde|noche|viaje|semana|fin de semana|estancia)\b"
+    r"|(?:un )?saludos?(?: cordiales)?[,.!]?$|atentamente[,.!]?$"
+    r"|(?:hasta (?:luego|pronto|la pr[oó]xima)|buen viaje|buena suerte"
+    r"|feliz (?:d[ií]a|viaje|fin de semana))(?:[!.,]|$)"
     # Italian
     r"|(?:ciao|grazie|prego|buongiorno|salve)(?:[!.,]|\s+mille|$)"
     r"|spero (?:di (?:esserti|esservi|esserle) stat[oa] d'aiuto|che (?:questo|ci[oò]) (?:ti|le|vi) "
     r"(?:aiuti|sia utile))|se hai (?:altre domande|bisogno)|fammi sapere\b|(?:mi dispiace|scusa)\b"
+    r"|(?:buona (?:giornata|serata|fortuna)|buon viaggio|a presto|cordiali saluti)(?:[!.,]|$)"
     # French
     r"|(?:bonjour|merci|bien s[uû]r|avec plaisir|salut)(?:\s*[!.,]|\s+beaucoup|\s+et merci|$)"
     r"|merci (?:pour|de) (?:votre|ta|cette) (?:question|message|demande)"
@@ -374,6 +384,9 @@ _NO_CHECK_OTHER = re.compile(
     r"|si vous avez (?:d'autres|des) questions|n'h[ée]sitez pas\b"
     r"|je n'ai (?:pas|trouv[ée] aucun)|(?:d[ée]sol[ée]|malheureusement)\b"
     r"|(?:aucun r[ée]sultat|un r[ée]sum[ée] n'a pas pu)"
+    r"|(?:bonne (?:journ[ée]e|soir[ée]e|nuit|continuation|chance|lecture|semaine|fin de journ[ée]e)"
+    r"|bon (?:voyage|week-end|s[ée]jour|courage)|au revoir|[àa] bient[ôo]t)\s*(?:[!.]|et\b|$)"
+    r"|(?:bien )?cordialement[,.!]?$|bien [àa] vous[,.!]?$"
     # German
     r"|(?:hallo|danke|gerne|nat[üu]rlich|guten tag)(?:[!.,]|\s+sch[öo]n|$)"
     r"|vielen dank(?:[!.,]|$)|(?:vielen )?dank(?:e)? f[üu]r (?:ihre|deine|die) "
@@ -385,6 +398,10 @@ _NO_CHECK_OTHER = re.compile(
     r"|wenn sie (?:weitere|noch) fragen|(?:lassen sie|sag) (?:es )?mich wissen"
     r"|ich konnte (?:keine|nichts)|(?:leider|entschuldigung|es tut mir leid)\b"
     r"|(?:es wurden keine|keine (?:relevanten )?ergebnisse)"
+    r"|(?:(?:einen |ein )?sch[öo]nen (?:tag|abend|aufenthalt|urlaub|sonntag|wochenende)"
+    r"|(?:eine )?gute reise|viel (?:spa[ßs]|erfolg|gl[üu]ck|vergn[üu]gen)|auf wiedersehen"
+    r"|bis (?:bald|sp[äa]ter|dann)|tsch[üu]ss)(?:\s+noch)?(?:[!.]|\s+(?:beim|bei|mit|in|auf)\b|$)"
+    r"|(?:mit )?(?:freundlichen|herzlichen|besten|vielen|liebe|viele|beste) gr[üu](?:ß|ss)en?[,.!]?$"
     # Portuguese
     r"|(?:ol[aá]|obrigad[oa]|com certeza)(?:[!.,]|$)"
     r"|(?:muito )?obrigad[oa] (?:pela|por) (?:sua |tua |a )?(?:pergunta|mensagem|contato)"
@@ -393,6 +410,10 @@ _NO_CHECK_OTHER = re.compile(
     r"|espero que (?:isso|isto) (?:ajude|seja [úu]til)"
     r"|se voc[eê] tiver (?:mais|outras)|(?:desculpe|lamento)\b"
     r"|n[aã]o (?:consegui|encontrei|foi poss[ií]vel)"
+    r"|(?:tenha|tenham) (?:um|uma) (?:bom|boa|[óo]timo|[óo]tima|excelente|feliz) (?:dia|tarde|noite|"
+    r"viagem|semana|fim de semana|estadia)\b"
+    r"|(?:boa (?:viagem|sorte)|at[ée] (?:logo|mais|breve))(?:[!.,]|$)"
+    r"|(?:atenciosamente|abra[çc]os|cumprimentos)[,.!]?$"
     # What the source leaves out ("The article does not mention…"), as in English.
     r"|(?:el|la|este|esta|los|las|estos|estas) (?:art[ií]culos?|textos?|documentos?|pasajes?|"
     r"fuentes?|correos?) no (?:mencionan?|especifican?|indican?|proporcionan?|dicen?|incluyen?)\b"
@@ -424,6 +445,9 @@ _NO_CHECK_CJK = re.compile(
     r"|(?:好的|是的|当然|當然)[，,、]\s*(?:以下是|这是|這是|我来|我來)"
     r"|(?:情報|結果|回答)が見つかりません|ご質問ありがとう|参考になれば|お役に立てれば"
     r"|(?:要約|回答)を生成できません"
+    # Wishes and goodbyes: "祝您有美好的一天", "良い一日をお過ごしください", "頑張ってください"
+    r"|祝(?:您|你|大家)|再见|再見|(?:良い|よい|素敵な|すてきな)[^。！!]{0,8}を(?:お過ごしください|お楽しみください)?[。！!]?$"
+    r"|(?:頑張|がんば)ってください|お大事に|さようなら|よろしくお願い(?:します|いたします)"
     # Korean
     r"|안녕하세요|감사합니다|고맙습니다|죄송합니다|죄송하지만|도움이 되었기를|도움이 되셨기를"
     r"|(?:관련 )?(?:정보|결과)를 찾을 수 없|다음은|추가 질문이"
@@ -670,6 +694,9 @@ def needs_check(sentence: str) -> bool:
     advice, headings and an assistant's reports on its own search, in EN, ES, FR, DE, PT, ZH and JA."""
     if _is_heading(sentence) or _CITING_LINE_RE.match(sentence.strip()):
         return False
+    # "é" written as "e" and a combining accent (NFD) is the same word to every pattern below
+    if not unicodedata.is_normalized("NFC", sentence):
+        sentence = unicodedata.normalize("NFC", sentence)
     # Emphasis is markup, not words: "Call *Dr.* Smith" names someone as "Call Dr. Smith" does.
     s = _EMPHASIS_RE.sub("", strip_markers(sentence)).strip("#>` ").strip()
     if not _HAS_WORD_RE.search(s):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -378,6 +380,25 @@ def test_segments_cover_all_non_space_text(parts: list[str]) -> None:
         "Bonjour et merci pour votre message !",
         "Please check with a pharmacist if you're unsure.",
         "If you're worried about your child, please contact your doctor.",
+        # ... and goodbyes, wishes and sign-offs past English (engine 0.7.24)
+        "Best regards,",
+        "Good luck with your trip!",
+        "Que tengas un buen día.",
+        "Saludos cordiales.",
+        "Hasta luego.",
+        "Bonne journée !",
+        "Au revoir et à bientôt !",
+        "Cordialement,",
+        "Einen schönen Tag noch!",
+        "Viel Spaß beim Lesen!",
+        "Mit freundlichen Grüßen",
+        "Tenha um ótimo dia!",
+        "Atenciosamente,",
+        "Buona giornata!",
+        "祝您有美好的一天！",
+        "再见！",
+        "良い一日をお過ごしください。",
+        "頑張ってください！",
     ],
 )
 def test_pleasantries_and_skip_messages_need_no_check_in_every_ui_language(sentence: str) -> None:
@@ -406,6 +427,14 @@ def test_pleasantries_and_skip_messages_need_no_check_in_every_ui_language(sente
         "서울은 한국의 수도입니다.",
         "好的，他辞职了。",
         "Call *Dr.* Smith at the front desk.",  # emphasis hides no name from the advice rule
+        # a goodbye's words that open a statement or a title
+        "Bonne nouvelle : le magasin ouvre à 9 h.",
+        "Good luck charms were sold at the fair in 1920.",
+        "Adiós Nonino is a 1959 tango by Astor Piazzolla.",
+        "Bis 2020 wurden 300 Filialen eröffnet.",
+        "Auf Wiedersehen, Pet is a British comedy-drama series.",
+        "Saludos Amigos is a 1942 Disney film.",
+        "祝融号于2021年着陆火星。",  # a name that opens with 祝, not a wish
     ],
 )
 def test_factual_steps_and_statements_need_a_check_in_every_ui_language(sentence: str) -> None:
@@ -746,3 +775,17 @@ def test_a_clock_time_ends_a_sentence_unless_a_zone_or_day_follows(
 )
 def test_warnings_and_steps_with_their_occasion_are_checked(sentence: str, checked: bool) -> None:
     assert needs_check(sentence) is checked
+
+
+def test_an_answer_in_decomposed_unicode_is_read_as_the_same_words() -> None:
+    # Given a French apology whose accents are combining marks (NFD), as macOS and some crawls write
+    apology = unicodedata.normalize("NFD", "Désolé, je ne peux pas répondre à cette question.")
+    assert apology != "Désolé, je ne peux pas répondre à cette question."
+
+    # Then it needs no check, as the same sentence typed with one letter per accent does
+    assert not needs_check(apology)
+    # and its byte span is the answer's own bytes, combining marks included
+    (claim,) = segment_claims(apology)
+    assert (claim.start_byte, claim.end_byte) == (0, len(apology.encode("utf-8")))
+    assert claim.text == apology
+    assert not claim.check_required
