@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -448,6 +449,19 @@ PLACES = _places(
     """
 )
 
+# Other words that write one term two ways, read as one term as a demonym is: an abbreviation a
+# page spells out ("TV" for "television": one word, so no acronym of its words), and a religion's
+# adjective ("an Islamic text" for "the text of Islam").
+_SAME_TERM = _places(
+    """
+    television: tv tvs
+    islam: islamic
+    judaism: jewish judaic
+    buddhism: buddhist buddhists
+    hinduism: hindu hindus
+    """
+)
+
 # Spellings of the same two countries that a tokenizer would take apart ("U.S." is "U" and "S"). Upper
 # case "US" only: lower case "us" is a pronoun.
 _COUNTRY_SPELLINGS = (
@@ -747,10 +761,25 @@ def _any_in(text: str, parts: Sequence[str]) -> bool:
 
 
 # A sentence that is a claim's candidate is read twice, for retrieval and then in full.
+# What a PDF's text layer leaves in words: ligatures ("ﬁnance" for "finance") and soft hyphens
+# ("inter\u00adnational"), which split a word in two.
+_PDF_MARKS = re.compile("[\ufb00-\ufb06\u00ad]")
+_UNJOINED = str.maketrans(
+    {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl"}
+    | {"\ufb05": "st", "\ufb06": "st", "\u00ad": None}
+)
+
+
 @functools.lru_cache(maxsize=32768)
 def normalise(text: str) -> str:
     """The text with country spellings unified, dotted acronyms and split clitics closed up,
     two-digit year ranges and months spelled out and "24/7" read as "round the clock"."""
+    # One spelling of every accented letter: a page whose "é" is "e" and a combining accent (NFD,
+    # as macOS and some crawls write it) stated no "Café" that a claim typed as one letter did.
+    if not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text)
+    if _PDF_MARKS.search(text):
+        text = text.translate(_UNJOINED)
     low = text.lower()
     found = frozenset(_LETTERS.findall(low))
     if "'" in text or "’" in text:
@@ -825,6 +854,8 @@ def stem(word: str) -> str:
         w = w[:-2]
     if w in PLACES:
         return PLACES[w]
+    if w in _SAME_TERM:
+        return _SAME_TERM[w]
     if len(w) <= 3:
         return w
     for suffix in ("ational", "ization", "ations", "ation", "ments", "ment", "ness"):
@@ -902,7 +933,8 @@ _SIGN_OF = {"dollars": "$", "euros": "€", "pounds": "£", _YEN_OR_YUAN: "¥"}
 # spaced dash is punctuation, not a range ("He scored 12 — 40% of the points"). Letters before the
 # sign make another currency of it, "R$" (reais) or "A$" ("US$" is "$" by now).
 _SIGN_BEFORE = re.compile(r"(?<![^\W\d_])([A-Za-z]{0,3})([$＄€£¥]) ?(?:\d[\d.,]*[-–])?$")
-_PERCENT_AFTER = re.compile(r"(?:[-–]\d[\d.,]*)? ?[%％]")
+# "41.3 %" and "41,3 %" with a no-break or narrow no-break space, as French and Wikipedia write it
+_PERCENT_AFTER = re.compile(r"(?:[-–]\d[\d.,]*)?[ \u00a0\u202f\u2009]?[%％]")
 
 
 # A number joined by a hyphen to the word before it is part of a name, not an amount: "Tsubame-2",
@@ -1091,8 +1123,13 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         elif _article_counts_scale(lowered, i):
             half = i > 0 and lowered[i - 1] == "half"  # "half a million"
             value, first = (0.5, i - 1) if half else (1.0, i)
-        elif tok in _NUMBER_WORDS and tok not in ("one", "second"):
-            # "one" and "second" are far more often pronoun/ordinal-of-time than a checkable number.
+        elif (
+            tok in _NUMBER_WORDS
+            and tok != "one"
+            and (tok != "second" or _second_in_a_row(lowered, i))
+        ):
+            # "one" is far more often a pronoun than a checkable number, and "second" a unit of
+            # time ("a second", "every second") unless it follows "the" or a possessive.
             if i + 1 < len(lowered) and lowered[i + 1] in _FRACTIONS:
                 continue  # "two-thirds of voters" is a share, not two voters
             if tok in _ORDINALS and i > 0 and lowered[i - 1] in _UNITS:
@@ -1296,6 +1333,16 @@ def _first_as_adverb(lowered: Sequence[str], i: int) -> bool:
 
 
 DETERMINERS = frozenset(["the", "a", "an", "its", "his", "her", "their", "our", "my", "your"])
+
+
+def _second_in_a_row(lowered: Sequence[str], i: int) -> bool:
+    """Is the "second" at `i` a place in a row ("the second woman", "its second album", "Apple's
+    second")? Left out, "Collins was the second woman" against "the first woman" found no number
+    to compare."""
+    before = lowered[i - 1] if i else ""
+    return (before in DETERMINERS and before not in ("a", "an")) or before.endswith(("'s", "’s"))
+
+
 _ORDINALS = frozenset(w for w in _NUMBER_WORDS if w.endswith(("st", "nd", "rd", "th")))
 _FRACTIONS = words("halves thirds quarters fifths sixths sevenths eighths ninths tenths")
 _UNITS = frozenset(_UNITS_WORDS.split("|")[:9])  # "one" ... "nine"
@@ -1822,6 +1869,20 @@ def _name_runs(
 _AFTER_COLON = re.compile(r"[:：]\s*")
 
 
+def _may_the_month(tokens_raw: Sequence[str], after_colon: Sequence[bool]) -> set[int]:
+    """The tokens that are "May" the month (or the name, "Theresa May"), not the modal: capitalised
+    inside a sentence, or opening one before a day or a year ("May 4, 1935 was…"). Read as the
+    stopword, "born on May 4, 1935" had stated no month against "born 4 April 1935"."""
+    out: set[int] = set()
+    for i, t in enumerate(tokens_raw):
+        if t != "May":
+            continue
+        opens = i == 0 or after_colon[i]
+        if not opens or (i + 1 < len(tokens_raw) and tokens_raw[i + 1][:1].isdigit()):
+            out.add(i)
+    return out
+
+
 def _after_colon(text: str, count: int) -> list[bool]:
     """Per token of `tokenize(text)`: does it open what follows a colon ("Migration plan: Creating
     a plan…")? A capital there starts a sentence and names nothing."""
@@ -2052,19 +2113,20 @@ def analyse(text: str) -> Analysis:
     # German capitalises every noun: there a capital marks no name. Read before `normalise`, which
     # writes "im Monat" as "a month".
     german = len(_GERMAN_WORDS.intersection(re.findall(r"\w+", text.lower()))) >= 2
+    after_colon = _after_colon(normalised, len(tokens_raw))
+    month = _may_the_month(tokens_raw, after_colon)
     content = [
         s
         for i, (t, s) in enumerate(zip(tokens, stems, strict=True))
-        if t not in STOPWORDS
+        if (t not in STOPWORDS or i in month)
         and i not in numeral
         and not t[0].isdigit()
         and t not in _NUMBER_WORDS
         and (len(t) > 1 or _CJK_RE.match(t) is not None)
     ]
-    after_colon = _after_colon(normalised, len(tokens_raw))
     is_name = [
         t[0].isupper()
-        and tokens[i] not in STOPWORDS
+        and (tokens[i] not in STOPWORDS or i in month)
         and i not in numeral
         and i not in unit_symbols
         and ((i > 0 and not after_colon[i] and not german) or (len(t) > 1 and t.isupper()))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from groundview.grounding import Engine
@@ -2451,3 +2453,80 @@ def test_a_code_the_page_does_not_write_is_named_and_caps_the_claim(engine: Engi
     # A decade, a unit after a number and a quarter are no codes
     assert analyse("In the mid-1950s a 15kg Q3 model ran on 3D film.").codes == ()
     assert analyse("Flight BA117 lands before SKU-2290 ships.").codes == ("BA117", "SKU-2290")
+
+
+def test_may_the_month_is_a_word_to_find_and_may_the_modal_is_not(engine: Engine) -> None:
+    # Given a page that gives a birth date in April
+    page = [Fact("Trevor Griffiths (born 4 April 1935, Ancoats, Manchester) is a dramatist.")]
+
+    def capped(claim: str, facts: list[Fact] = page) -> bool:
+        result = engine.analyse_claims([claim], facts)[0]
+        return consistency_cap(result.features or []) is not None
+
+    # Then "May" in a date is a month the page must state, as "June" is
+    assert capped("Trevor Griffiths was born on May 4, 1935.")
+    assert capped("Trevor Griffiths was born in May 1935.")
+    assert capped("Trevor Griffiths was born on June 4, 1935.")
+    assert not capped("Trevor Griffiths was born on 4 April 1935.")
+    # and a page that writes the month, in words or as an ISO date, backs it
+    may = [Fact("Trevor Griffiths (born 1935-05-04, Ancoats, Manchester) is a dramatist.")]
+    assert not capped("Trevor Griffiths was born on May 4, 1935.", may)
+    # A name is a name: "Theresa May" is two words to find
+    assert {"theresa", "may"} <= analyse("The talks were hosted by Theresa May.").names
+    # The modal stays a stopword, lowercase, opening a sentence or after a colon
+    assert "may" not in analyse("Users may cancel at any time.").content
+    assert "may" not in analyse("May I cancel at any time?").content
+    assert "may" not in analyse("Warning: May cause drowsiness.").content
+    assert "may" in analyse("May 4, 1935 was a Saturday.").content
+
+
+def test_second_is_a_place_in_a_row_after_the_or_a_possessive(engine: Engine) -> None:
+    assert [n.value for n in analyse("Collins was the second woman to run.").numbers] == [2]
+    assert [n.value for n in analyse("It was the band's second album.").numbers] == [2]
+    assert [n.value for n in analyse("her second husband").numbers] == [2]
+    # and a unit of time, or a second one of something, otherwise
+    assert analyse("It takes a second to load.").numbers == []
+    assert analyse("The page refreshes every second.").numbers == []
+    assert analyse("She finished second in the race.").numbers == []
+    # So "the second woman" conflicts with "the first woman", and is backed by "the second"
+    first = [Fact("Collins became the first woman to be nominated for Governor of Maine.")]
+    second = [Fact("Collins became the second woman to be nominated for Governor of Maine.")]
+    claim = "Collins was the second woman to be nominated for Governor of Maine."
+    assert consistency_cap(engine.analyse_claims([claim], first)[0].features or []) is not None
+    assert consistency_cap(engine.analyse_claims([claim], second)[0].features or []) is None
+
+
+def test_a_page_in_decomposed_unicode_states_the_same_names(engine: Engine) -> None:
+    # Given a page whose accented letters are a letter and a combining mark (NFD)
+    page = [Fact(unicodedata.normalize("NFD", "In 2016, Sheryl Lee appeared in Café Society."))]
+
+    # Then a claim that types "é" as one letter finds the name on it, and is not capped for it
+    result = engine.analyse_claims(["Sheryl Lee appeared in Café Society."], page)[0]
+    assert consistency_cap(result.features or []) is None
+    assert (
+        analyse(page[0].text).names
+        == analyse("In 2016, Sheryl Lee appeared in Café Society.").names
+    )
+
+
+def test_an_abbreviation_or_adjective_of_one_term_is_that_term() -> None:
+    # "TV" is how a claim writes a page's "television", "Islamic" its "Islam"
+    assert analyse("She wrote for TV.").names == {"television"}
+    assert "television" in analyse("a television writer").stems
+    assert analyse("The Quran is an Islamic religious text.").names == {"quran", "islam"}
+    assert "islam" in analyse("the central religious text of Islam").names
+    assert analyse("Buddhist monks").content == ["buddhism", "monk"]
+
+
+def test_a_percent_after_a_no_break_space_is_a_percent() -> None:
+    # "41.3 %" as Wikipedia and French typography write it: a no-break or narrow no-break space
+    for text in ("fell to 41.3\u00a0% in 2016", "à 41,3\u202f% en 2016", "fell to 41.3% in 2016"):
+        share = analyse(text).numbers[0]
+        assert (share.value, share.unit) == (41.3, "percent"), text
+
+
+def test_a_pdf_s_ligatures_and_soft_hyphens_are_the_letters_they_join() -> None:
+    assert analyse("the \ufb01nance o\ufb03ce").content == analyse("the finance office").content
+    assert (
+        analyse("an inter\u00adnational team").content == analyse("an international team").content
+    )
