@@ -109,6 +109,16 @@ KNOWN: list[Case] = [
         ["Titanic is a 1997 film.", "The film stars Leonardo DiCaprio and Kate Winslet."],
         False,
     ),
+    # a limit until engine 0.7.24 (`support._kind_unstated`): the kind the page gives is another
+    (
+        "a short claim's one telling word not on the page (Barbarella)",
+        "Barbarella is a comedy film.",
+        [
+            "Barbarella is a 1968 science fiction film directed by Roger Vadim based on the "
+            "French comic Barbarella."
+        ],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -220,14 +230,11 @@ LIMITS: list[Case] = [
         ["The Eiffel Tower opened in 1889. The CN Tower opened in 1976."],
         False,
     ),
-    # a short claim whose one telling word the page does not say (FEVER-NLI's test claims)
+    # a short claim whose one telling word the page does not say, outside "X is a <kind>"
     (
         "a short claim's one telling word not on the page",
-        "Barbarella is a comedy film.",
-        [
-            "Barbarella is a 1968 science fiction film directed by Roger Vadim based on the "
-            "French comic Barbarella."
-        ],
+        "The library lends tablets to students.",
+        ["The library lends laptops to students for up to two weeks."],
         False,
     ),
     # a scope the page narrows for no one

@@ -843,6 +843,16 @@ _VOWELS = frozenset("aeiouy")
 _SIBILANT_ES = ("sses", "xes", "zes", "ches", "shes")
 
 
+def _unaccented(word: str) -> str:
+    """ "zürich" as "zurich", "straße" as "strasse": a name typed without its accents ("Pablo
+    Larrain" of a page's "Larraín", "Zurich" of "Zürich") is the same name. Latin letters only: a
+    kana's voicing mark makes another syllable, and Greek and Cyrillic are left as written."""
+    if not all(ch < "\u0250" or "\u1e00" <= ch <= "\u1eff" for ch in word):
+        return word
+    parts = unicodedata.normalize("NFD", word.replace("ß", "ss"))
+    return "".join(ch for ch in parts if not unicodedata.combining(ch))
+
+
 # Pure and called for every token of every fact sentence: a page's or a request's words repeat.
 @functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
@@ -850,6 +860,8 @@ def stem(word: str) -> str:
     every form of a verb one stem ("offer", "offers", "offered", "offering"; "provide", "provides",
     "provided"): where they differed, "does not provide" went unmatched against "provides"."""
     w = word.lower().replace("’", "'")
+    if not w.isascii():
+        w = _unaccented(w)
     if w.endswith("'s"):
         w = w[:-2]
     if w in PLACES:

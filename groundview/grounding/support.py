@@ -2088,6 +2088,58 @@ def _prize(claim: Analysis, at: int) -> set[str]:
     return out
 
 
+_COPULAS = words("is was are were")
+_KIND_LEADS = words("a an")
+
+
+def _kind(claim: Analysis) -> tuple[set[str], list[str]] | None:
+    """What the claim says its subject is, when it says "X is a <kind>": the subject's content
+    stems, and the content stems of the noun phrase after "a" or "an", its head noun last ("Raja
+    Hindustani is a 1996 comedy film": {"raja", "hindustani"}, ["comedy", "film"])."""
+    toks, stems, content = claim.tokens, claim.stems, set(claim.content)
+    for i, t in enumerate(toks[:-2]):
+        if t in _COPULAS and toks[i + 1] in _KIND_LEADS:
+            break
+    else:
+        return None
+    subject = {s for s in stems[:i] if s in content}
+    phrase: list[str] = []
+    rest = toks[i + 2 :]
+    for j, (t, s) in enumerate(zip(rest, stems[i + 2 :], strict=True)):
+        if t in STOPWORDS or not t[:1].isalnum():
+            break
+        # "a film directed by", "a band formed in": a participle after the noun ends the phrase
+        after = rest[j + 1] if j + 1 < len(rest) else "."
+        if phrase and t.endswith(("ed", "ing")) and (after in STOPWORDS or not after[:1].isalnum()):
+            break
+        if s in content:
+            phrase.append(s)
+    return (subject, phrase) if len(phrase) >= 2 else None
+
+
+def _kind_unstated(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The words of "X is a <kind>" that no candidate states, where one of the best says what X is
+    with the same head noun: "Raja Hindustani is a 1996 comedy film" against "Raja Hindustani is a
+    1996 Indian romantic drama film". The page says what kind of film it is, and it is not that
+    one; in a long claim one unstated word is often a paraphrase, but not the word that says what
+    a thing is."""
+    kind = _kind(claim)
+    if kind is None or not kind[0]:
+        return []
+    subject, phrase = kind
+    stated = _stems(cands, claim)
+    unstated = [s for s in phrase[:-1] if s not in stated and s not in claim.names]
+    if not unstated:
+        return []
+    for c in cands[:near]:
+        theirs = _kind(c.analysis)
+        if theirs is None or theirs[1][-1] != phrase[-1]:
+            continue
+        if subject <= _stems([c], claim) or _opens_with_pronoun(c):
+            return _surface(claim, unstated)
+    return []
+
+
 # The rules that cap a claim (`consistency_cap`), in the order `claim_features` asks them: a
 # number, year or name the page gives to something else (`num_conflict`), and a claim the page
 # contradicts, hedges, narrows or quotes from someone else (`neg_mismatch`). `bench/rules.py`
@@ -2120,4 +2172,5 @@ CONTRARY_RULES: tuple[Rule, ...] = (
     _won_where_nominated,
     _said_by_another,
     _priced,
+    _kind_unstated,
 )

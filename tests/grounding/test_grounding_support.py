@@ -2530,3 +2530,44 @@ def test_a_pdf_s_ligatures_and_soft_hyphens_are_the_letters_they_join() -> None:
     assert (
         analyse("an inter\u00adnational team").content == analyse("an international team").content
     )
+
+
+def test_a_name_typed_without_its_accents_is_the_same_name(engine: Engine) -> None:
+    # Given a page that writes the director's name with its accent
+    page = [Fact("Jackie is a 2016 biographical drama film directed by Pablo Larraín.")]
+
+    # Then a claim that types it without one finds the name, and is not capped for it
+    result = engine.analyse_claims(["Jackie was directed by Pablo Larrain."], page)[0]
+    assert consistency_cap(result.features or []) is None
+    # and the other way round
+    assert analyse("She moved to Zurich.").names == analyse("The bank moved to Zürich.").names
+    assert stem("Straße") == stem("Strasse")
+    # Only Latin letters lose their marks: a kana's voicing mark makes another syllable
+    assert stem("が") != stem("か")
+    assert stem("Αθήνα") == "αθήνα"
+
+
+def test_a_kind_the_page_gives_as_another_caps_the_claim(engine: Engine) -> None:
+    # Given a page that says what kind of film Barbarella is
+    page = [Fact("Barbarella is a 1968 science fiction film directed by Roger Vadim.")]
+
+    def capped(claim: str, facts: list[Fact] = page) -> bool:
+        result = engine.analyse_claims([claim], facts)[0]
+        return consistency_cap(result.features or []) is not None
+
+    # Then a claim that calls it another kind is capped, and the kind it is passes
+    assert capped("Barbarella is a comedy film.")
+    assert not capped("Barbarella is a science fiction film.")
+    assert not capped("Barbarella is a 1968 film.")
+    # as when the page says "It is a …" under its title
+    titled = [
+        Fact("It is a 1968 science fiction film directed by Roger Vadim.", {"title": "Barbarella"})
+    ]
+    assert capped("Barbarella is a comedy film.", titled)
+    # The rule reads the words before the kind's noun; a noun the page does not give is left to
+    # the head ("a science fiction novel" is unbacked, not contradicted)
+    assert not capped("Barbarella is a science fiction novel.", page)
+    # and a participle after the noun is not its kind: "a film directed by" heads on "film"
+    band = [Fact("Paramore is an American rock band formed in Franklin, Tennessee in 2004.")]
+    assert capped("Paramore is a classic rock band.", band)
+    assert not capped("Paramore is an American rock band formed in 2004.", band)
