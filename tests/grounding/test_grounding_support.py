@@ -465,8 +465,11 @@ def test_a_year_only_a_low_ranked_sentence_states_is_cited() -> None:
     assert 11 not in cover(claim_words_only, cands, facts=[0] * 12)
 
 
-def _capped(engine: Engine, claim: str, fact: str) -> bool:
-    result = engine.analyse_claims([claim], [Fact(fact)])[0]
+def _capped(engine: Engine, claim: str, facts: str | list[Fact]) -> bool:
+    """Does the consistency cap hold the claim below the threshold, whatever the head says? A
+    string is one fact."""
+    page = [Fact(facts)] if isinstance(facts, str) else facts
+    result = engine.analyse_claims([claim], page)[0]
     return consistency_cap(result.features or []) is not None
 
 
@@ -1824,8 +1827,7 @@ def test_a_year_of_another_event_is_capped_on_a_titled_page(engine: Engine) -> N
     ]
 
     def capped(claim: str) -> bool:
-        result = engine.analyse_claims([claim], page)[0]
-        return consistency_cap(result.features or []) is not None
+        return _capped(engine, claim, page)
 
     # Then the year of her father's departure is no year of her birth: the title, which every
     # sentence of the page carries, does not make the sentence that gives 1816 state her birth
@@ -2460,8 +2462,7 @@ def test_may_the_month_is_a_word_to_find_and_may_the_modal_is_not(engine: Engine
     page = [Fact("Trevor Griffiths (born 4 April 1935, Ancoats, Manchester) is a dramatist.")]
 
     def capped(claim: str, facts: list[Fact] = page) -> bool:
-        result = engine.analyse_claims([claim], facts)[0]
-        return consistency_cap(result.features or []) is not None
+        return _capped(engine, claim, facts)
 
     # Then "May" in a date is a month the page must state, as "June" is
     assert capped("Trevor Griffiths was born on May 4, 1935.")
@@ -2492,8 +2493,8 @@ def test_second_is_a_place_in_a_row_after_the_or_a_possessive(engine: Engine) ->
     first = [Fact("Collins became the first woman to be nominated for Governor of Maine.")]
     second = [Fact("Collins became the second woman to be nominated for Governor of Maine.")]
     claim = "Collins was the second woman to be nominated for Governor of Maine."
-    assert consistency_cap(engine.analyse_claims([claim], first)[0].features or []) is not None
-    assert consistency_cap(engine.analyse_claims([claim], second)[0].features or []) is None
+    assert _capped(engine, claim, first)
+    assert not _capped(engine, claim, second)
 
 
 def test_a_page_in_decomposed_unicode_states_the_same_names(engine: Engine) -> None:
@@ -2501,8 +2502,7 @@ def test_a_page_in_decomposed_unicode_states_the_same_names(engine: Engine) -> N
     page = [Fact(unicodedata.normalize("NFD", "In 2016, Sheryl Lee appeared in Café Society."))]
 
     # Then a claim that types "é" as one letter finds the name on it, and is not capped for it
-    result = engine.analyse_claims(["Sheryl Lee appeared in Café Society."], page)[0]
-    assert consistency_cap(result.features or []) is None
+    assert not _capped(engine, "Sheryl Lee appeared in Café Society.", page)
     assert (
         analyse(page[0].text).names
         == analyse("In 2016, Sheryl Lee appeared in Café Society.").names
@@ -2537,8 +2537,7 @@ def test_a_name_typed_without_its_accents_is_the_same_name(engine: Engine) -> No
     page = [Fact("Jackie is a 2016 biographical drama film directed by Pablo Larraín.")]
 
     # Then a claim that types it without one finds the name, and is not capped for it
-    result = engine.analyse_claims(["Jackie was directed by Pablo Larrain."], page)[0]
-    assert consistency_cap(result.features or []) is None
+    assert not _capped(engine, "Jackie was directed by Pablo Larrain.", page)
     # and the other way round
     assert analyse("She moved to Zurich.").names == analyse("The bank moved to Zürich.").names
     assert stem("Straße") == stem("Strasse")
@@ -2552,8 +2551,7 @@ def test_a_kind_the_page_gives_as_another_caps_the_claim(engine: Engine) -> None
     page = [Fact("Barbarella is a 1968 science fiction film directed by Roger Vadim.")]
 
     def capped(claim: str, facts: list[Fact] = page) -> bool:
-        result = engine.analyse_claims([claim], facts)[0]
-        return consistency_cap(result.features or []) is not None
+        return _capped(engine, claim, facts)
 
     # Then a claim that calls it another kind is capped, and the kind it is passes
     assert capped("Barbarella is a comedy film.")
