@@ -760,7 +760,6 @@ def _any_in(text: str, parts: Sequence[str]) -> bool:
     return any(p in text for p in parts)
 
 
-# A sentence that is a claim's candidate is read twice, for retrieval and then in full.
 # What a PDF's text layer leaves in words: ligatures ("ﬁnance" for "finance") and soft hyphens
 # ("inter\u00adnational"), which split a word in two.
 _PDF_MARKS = re.compile("[\ufb00-\ufb06\u00ad]")
@@ -770,6 +769,7 @@ _UNJOINED = str.maketrans(
 )
 
 
+# A sentence that is a claim's candidate is read twice, for retrieval and then in full.
 @functools.lru_cache(maxsize=32768)
 def normalise(text: str) -> str:
     """The text with country spellings unified, dotted acronyms and split clitics closed up,

@@ -2092,11 +2092,12 @@ _COPULAS = words("is was are were")
 _KIND_LEADS = words("a an")
 
 
-def _kind(claim: Analysis) -> tuple[set[str], list[str]] | None:
-    """What the claim says its subject is, when it says "X is a <kind>": the subject's content
+def _kind(a: Analysis) -> tuple[set[str], list[str]] | None:
+    """What a sentence says its subject is, when it says "X is a <kind>": the subject's content
     stems, and the content stems of the noun phrase after "a" or "an", its head noun last ("Raja
-    Hindustani is a 1996 comedy film": {"raja", "hindustani"}, ["comedy", "film"])."""
-    toks, stems, content = claim.tokens, claim.stems, set(claim.content)
+    Hindustani is a 1996 comedy film": {"raja", "hindustani"}, ["comedy", "film"]). None for a
+    phrase of one word: "X is a film" names no kind to differ from."""
+    toks, stems, content = a.tokens, a.stems, set(a.content)
     for i, t in enumerate(toks[:-2]):
         if t in _COPULAS and toks[i + 1] in _KIND_LEADS:
             break
