@@ -317,8 +317,7 @@ _NO_CHECK_START = re.compile(
     r"flight|stay|time|holiday|ride|journey|visit)\b"
     r"|enjoy (?:your|the) (?:trip|ride|flight|stay|day|meal|holiday|visit|weekend|journey)[!.]?$"
     r"|safe travels\b"
-    # Sign-offs and wishes: "Best regards,", "Good luck with your trip!"
-    r"|(?:best |kind |warm |warmest )?regards[,.!]?$|(?:yours )?sincerely[,.!]?$|all the best[,.!]?$"
+    # Wishes: "Good luck with your trip!" (sign-offs are `_SIGN_OFF`)
     r"|good luck (?:with|on|for|in) (?:your|the)(?: [^\s.!]+){1,4}[.!]?$"
     # Advice to ask a professional, as leaflets and support bots close: it states nothing to back.
     r"|(?!.*\d)(?:please )?(?:check|speak|talk|consult|ask) (?:with )?(?:a|your) (?:pharmacist|doctor|gp|"
@@ -367,14 +366,13 @@ _NO_CHECK_OTHER = re.compile(
     r"|con (?:mucho )?gusto (?:te|le|les) (?:ayudo|ayudamos|ayudar[eé])"
     r"|que (?:tengas|tenga|tengan|pases|pase|pasen) (?:un|una) (?:buen|buena|excelente|feliz|gran|"
     r"lindo|linda|bonito|bonita) (?:d[ií]a|tarde|noche|viaje|semana|fin de semana|estancia)\b"
-    r"|(?:un )?saludos?(?: cordiales)?[,.!]?$|atentamente[,.!]?$"
     r"|(?:hasta (?:luego|pronto|la pr[oó]xima)|buen viaje|buena suerte"
     r"|feliz (?:d[ií]a|viaje|fin de semana))(?:[!.,]|$)"
     # Italian
     r"|(?:ciao|grazie|prego|buongiorno|salve)(?:[!.,]|\s+mille|$)"
     r"|spero (?:di (?:esserti|esservi|esserle) stat[oa] d'aiuto|che (?:questo|ci[oò]) (?:ti|le|vi) "
     r"(?:aiuti|sia utile))|se hai (?:altre domande|bisogno)|fammi sapere\b|(?:mi dispiace|scusa)\b"
-    r"|(?:buona (?:giornata|serata|fortuna)|buon viaggio|a presto|cordiali saluti)(?:[!.,]|$)"
+    r"|(?:buona (?:giornata|serata|fortuna)|buon viaggio|a presto)(?:[!.,]|$)"
     # French
     r"|(?:bonjour|merci|bien s[uû]r|avec plaisir|salut)(?:\s*[!.,]|\s+beaucoup|\s+et merci|$)"
     r"|merci (?:pour|de) (?:votre|ta|cette) (?:question|message|demande)"
@@ -386,7 +384,6 @@ _NO_CHECK_OTHER = re.compile(
     r"|(?:aucun r[ée]sultat|un r[ée]sum[ée] n'a pas pu)"
     r"|(?:bonne (?:journ[ée]e|soir[ée]e|nuit|continuation|chance|lecture|semaine|fin de journ[ée]e)"
     r"|bon (?:voyage|week-end|s[ée]jour|courage)|au revoir|[àa] bient[ôo]t)\s*(?:[!.]|et\b|$)"
-    r"|(?:bien )?cordialement[,.!]?$|bien [àa] vous[,.!]?$"
     # German
     r"|(?:hallo|danke|gerne|nat[üu]rlich|guten tag)(?:[!.,]|\s+sch[öo]n|$)"
     r"|vielen dank(?:[!.,]|$)|(?:vielen )?dank(?:e)? f[üu]r (?:ihre|deine|die) "
@@ -401,7 +398,6 @@ _NO_CHECK_OTHER = re.compile(
     r"|(?:(?:einen |ein )?sch[öo]nen (?:tag|abend|aufenthalt|urlaub|sonntag|wochenende)"
     r"|(?:eine )?gute reise|viel (?:spa[ßs]|erfolg|gl[üu]ck|vergn[üu]gen)|auf wiedersehen"
     r"|bis (?:bald|sp[äa]ter|dann)|tsch[üu]ss)(?:\s+noch)?(?:[!.]|\s+(?:beim|bei|mit|in|auf)\b|$)"
-    r"|(?:mit )?(?:freundlichen|herzlichen|besten|vielen|liebe|viele|beste) gr[üu](?:ß|ss)en?[,.!]?$"
     # Portuguese
     r"|(?:ol[aá]|obrigad[oa]|com certeza)(?:[!.,]|$)"
     r"|(?:muito )?obrigad[oa] (?:pela|por) (?:sua |tua |a )?(?:pergunta|mensagem|contato)"
@@ -413,7 +409,6 @@ _NO_CHECK_OTHER = re.compile(
     r"|(?:tenha|tenham) (?:um|uma) (?:bom|boa|[óo]timo|[óo]tima|excelente|feliz) (?:dia|tarde|noite|"
     r"viagem|semana|fim de semana|estadia)\b"
     r"|(?:boa (?:viagem|sorte)|at[ée] (?:logo|mais|breve))(?:[!.,]|$)"
-    r"|(?:atenciosamente|abra[çc]os|cumprimentos)[,.!]?$"
     # What the source leaves out ("The article does not mention…"), as in English.
     r"|(?:el|la|este|esta|los|las|estos|estas) (?:art[ií]culos?|textos?|documentos?|pasajes?|"
     r"fuentes?|correos?) no (?:mencionan?|especifican?|indican?|proporcionan?|dicen?|incluyen?)\b"
@@ -427,6 +422,19 @@ _NO_CHECK_OTHER = re.compile(
     r")",
     re.IGNORECASE,
 )
+# A letter's sign-off, alone or with the name under it on the same line ("Best regards, Jane"):
+# nothing to back, and the lines under it are its signature (`segment_claims`).
+_SIGN_OFF = re.compile(
+    r"^(?:(?:best |kind |warm |warmest )?regards|(?:yours )?sincerely|yours truly|all the best"
+    r"|(?:un )?saludos?(?: cordiales)?|atentamente|(?:bien )?cordialement|bien [àa] vous"
+    r"|(?:mit )?(?:freundlichen|herzlichen|besten|vielen|liebe|viele|beste) gr[üu](?:ß|ss)en?"
+    r"|atenciosamente|abra[çc]os|cumprimentos|cordiali saluti|distinti saluti|此致敬礼|敬具)"
+    r"(?:,\s*[^\W\d_][^\d,.!?]{0,40})?[,.!]?$",
+    re.IGNORECASE,
+)
+# A signature line: a name, a team or a title, a few words without a digit ("The Support Team",
+# "Jane Doe, Customer Success").
+_SIGNATURE_WORDS = 6
 _NO_CHECK_CJK = re.compile(
     r"^(?:以下是|这是我找到的|這是我找到的|希望(?:这|這|以上|对|對)|如果您?(?:还有|還有|有任何|有其他)|如有(?:其他|任何)"
     r"|你好|您好|谢谢|謝謝|不客气|抱歉|对不起|對不起|很抱歉|当然|當然"
@@ -709,7 +717,7 @@ def needs_check(sentence: str) -> bool:
     if framed is not None:
         # A recommendation with its grounds is checked as written, a framed statement as itself.
         return framed == s or (bool(framed) and needs_check(framed))
-    if _manages_the_conversation(s) or _is_reaction(s):
+    if _manages_the_conversation(s) or _is_reaction(s) or _SIGN_OFF.match(s):
         return False
     first = re.split(r"[\s,]+", s, maxsplit=1)[0].lower()
     if (
@@ -758,4 +766,20 @@ def segment_claims(answer: str) -> list[Claim]:
         setext = _SETEXT_RULE_RE.match(claims[i + 1].text) and _is_heading(f"# {claims[i].text}")
         if header or setext:
             claims[i] = replace(claims[i], check_required=False)
+    return _without_signature(answer, segments, claims)
+
+
+def _without_signature(answer: str, segments: list[Segment], claims: list[Claim]) -> list[Claim]:
+    """The claims with the lines under a sign-off ("Best regards,\nThe Support Team") unchecked:
+    a signature names who wrote, and no source backs it."""
+    for i, claim in enumerate(claims[:-1]):
+        between = answer[segments[i].end : segments[i + 1].start]
+        if not (_SIGN_OFF.match(claim.text.strip()) and _LINE_SPLIT_RE.search(between)):
+            continue
+        for j in range(i + 1, len(claims)):
+            text = claims[j].text
+            if len(text.split()) > _SIGNATURE_WORDS or any(ch.isdigit() for ch in text):
+                break
+            claims[j] = replace(claims[j], check_required=False)
+        break
     return claims

@@ -789,3 +789,28 @@ def test_an_answer_in_decomposed_unicode_is_read_as_the_same_words() -> None:
     assert (claim.start_byte, claim.end_byte) == (0, len(apology.encode("utf-8")))
     assert claim.text == apology
     assert not claim.check_required
+
+
+def test_a_sign_off_and_the_signature_under_it_need_no_check() -> None:
+    # Given an answer written as a letter, in English and in German
+    letter = (
+        "Thanks for reaching out!\n\nYour order ships in 2 days.\n\nBest regards,\nThe Support Team"
+    )
+    brief = "Ihre Bestellung wird in 2 Tagen versandt.\n\nMit freundlichen Grüßen\nIhr Support-Team"
+
+    # Then only its statement is checked: the sign-off and the team that signs it are not
+    assert [(c.text, c.check_required) for c in segment_claims(letter)] == [
+        ("Thanks for reaching out!", False),
+        ("Your order ships in 2 days.", True),
+        ("Best regards,", False),
+        ("The Support Team", False),
+    ]
+    assert [c.check_required for c in segment_claims(brief)] == [True, False, False]
+    # A name on the sign-off's own line is the signature too
+    assert not needs_check("Best regards, Jane")
+    # A line under the signature that states something is checked, and so is a sign-off's word
+    # opening a statement
+    after = segment_claims("Best regards,\nJane Doe\nCall 555-0100 for help.")
+    assert [c.check_required for c in after] == [False, False, True]
+    assert needs_check("Regards from the mayor were read at the 2019 ceremony.")
+    assert needs_check("Sincerely Yours is a 1955 film.")
