@@ -450,8 +450,9 @@ PLACES = _places(
 )
 
 # Other words that write one term two ways, read as one term as a demonym is: an abbreviation a
-# page spells out ("TV" for "television": one word, so no acronym of its words), and a religion's
-# adjective ("an Islamic text" for "the text of Islam").
+# page spells out ("TV" for "television": one word, so no acronym of its words), a religion's
+# adjective ("an Islamic text" for "the text of Islam") and a compass point's ("the Northern
+# Germanic people" for "the North Germanic people").
 _SAME_TERM = _places(
     """
     television: tv tvs
@@ -459,6 +460,10 @@ _SAME_TERM = _places(
     judaism: jewish judaic
     buddhism: buddhist buddhists
     hinduism: hindu hindus
+    north: northern
+    south: southern
+    east: eastern
+    west: western
     """
 )
 
@@ -473,10 +478,15 @@ _COUNTRY_SPELLINGS = (
 )
 # "US$5" is a price; "paid the U.S. $20 million" still names the country.
 _US_DOLLARS = re.compile(r"\bU\.?S\.?D?\$")
-# "R.M.S. Titanic" is "RMS Titanic": dotted capitals are one token, not three one-letter words.
-_DOTTED = re.compile(r"\b(?:[A-Z]\.){2,}")
+# "R.M.S. Titanic" is "RMS Titanic": dotted capitals are one token, not three one-letter words, and
+# "J. D. Salinger" is "J.D. Salinger" spaced as many pages space it.
+_DOTTED = re.compile(r"\b[A-Z]\.(?: ?[A-Z]\.)+")
 # "the 2018–19 season" states 2019 as much as 2018.
-_YEAR_RANGE = re.compile(r"\b(1[5-9]|20)(\d\d)\s*[–—-]\s*(\d\d)\b(?![.,]?\d)")
+# "(10 February 1894 – 29 December 1986)" is two dates, not 1894 to 1929.
+_YEAR_RANGE = re.compile(
+    r"\b(1[5-9]|20)(\d\d)\s*[–—-]\s*(\d\d)\b(?![.,]?\d)"
+    r"(?!\s*(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
+)
 # Tokenised corpora (FEVER, Penn Treebank style) write "did n't" and "Apple 's": a fact in that form
 # must read as "didn't" (a negation, not the word "n") and "Apple's".
 _SPLIT_CLITIC = re.compile(r"(?<=\w) (n[’']t|[’'](?:s|re|ve|ll|d|m))\b", re.IGNORECASE)
@@ -835,7 +845,7 @@ def normalise(text: str) -> str:
     if "U" in text or "britain" in found:
         for pattern, replacement in _COUNTRY_SPELLINGS:
             text = pattern.sub(replacement, text)
-    text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)
+    text = _DOTTED.sub(lambda m: m.group(0).replace(".", "").replace(" ", ""), text)
     return _YEAR_RANGE.sub(_spell_out, text) if digits else text
 
 
@@ -1112,6 +1122,7 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             continue  # the scale of the number before: "3 mil millones", "3 Tausend"
         value: float | None
         first = i  # where the number's text starts
+        in_words: int | None = None  # where a number written in several words ends
         digits = tok[0].isdigit()
         decade = _DECADE.fullmatch(tok) if digits else None
         place = _ORDINAL_DIGITS.fullmatch(tok) if digits else None
@@ -1132,12 +1143,14 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             out.append(Number(share, "about", False, "percent", True, text))
             at.append((i, i + 1))
             continue
+        elif (compound := _number_in_words(lowered, i)) is not None:
+            value, in_words = compound
         elif _article_counts_scale(lowered, i):
             half = i > 0 and lowered[i - 1] == "half"  # "half a million"
             value, first = (0.5, i - 1) if half else (1.0, i)
         elif (
             tok in _NUMBER_WORDS
-            and tok != "one"
+            and (tok != "one" or _one_counted(lowered, i))
             and (tok != "second" or _second_in_a_row(lowered, i))
         ):
             # "one" is far more often a pronoun than a checkable number, and "second" a unit of
@@ -1157,7 +1170,7 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         # "$1999" is a price, not a year
         written = (tok.isdigit() and len(tok) == 4) or decade is not None
         is_year = not sign and written and 1000 <= value <= 2100
-        scaled = i + 1 < len(lowered) and lowered[i + 1] in _SCALES
+        scaled = in_words is None and i + 1 < len(lowered) and lowered[i + 1] in _SCALES
         # "M" is millions ("30M users"), and so is "m" of money ("$5m"); otherwise it is either.
         either = (
             scaled and tokens[i + 1] == "m" and not is_year and not _is_money(sign, lowered, i + 2)
@@ -1168,7 +1181,7 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             value *= _SCALES[lowered[i + 1]]
             is_year = False
         unit = ""
-        j = i + 2 if scaled else i + 1
+        j = in_words if in_words is not None else i + 2 if scaled else i + 1
         # "3 mil millones" and "two thousand million" are 3 and 2 billion
         if scaled and j < len(lowered) and lowered[j] in _WORD_SCALES:
             value *= _SCALES[lowered[j]]
@@ -1298,6 +1311,73 @@ _NUMERATORS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "nine": 9}
 _HALF_LEADS = frozenset(["nearly", "almost", "about", "around", "roughly", "over", "than", "just"])
 
 
+_ONES = words(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
+    " sixteen seventeen eighteen nineteen"
+)
+_CARDINAL_WORDS = {w: _NUMBER_WORDS[w] for w in _ONES | set(_TENS_WORDS.split("|"))}
+_CARDINAL_WORDS |= {
+    f"{tens}-{unit}": _NUMBER_WORDS[tens] + _NUMBER_WORDS[unit]
+    for tens in _TENS_WORDS.split("|")
+    for unit in _ONES
+    if 1 <= _NUMBER_WORDS[unit] <= 9
+}
+_WORDS_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+
+
+def _number_in_words(lowered: Sequence[str], i: int) -> tuple[float, int] | None:
+    """A number written in several English words, and the index after them: "two hundred and
+    nineteen" is 219 and "three thousand five hundred" 3,500, not 2, 100 and 19. None where the
+    words are one number and a scale at most ("forty", "three thousand"), which
+    `extract_numbers` reads on its own."""
+    total = part = 0.0
+    last = ""  # what the word before was: "small", "hundred", "scale" or "and"
+    compound = False
+    j = i
+    while j < len(lowered):
+        w = lowered[j]
+        if w in _CARDINAL_WORDS and (
+            last in ("", "scale") or (last in ("hundred", "and") and not part % 100)
+        ):
+            compound = compound or last != ""
+            part += _CARDINAL_WORDS[w]
+            last = "small"
+        elif w == "hundred" and last == "small" and part < 100:
+            part *= 100
+            compound = True
+            last = "hundred"
+        elif w in _WORDS_SCALES and last in ("small", "hundred"):
+            total += part * _WORDS_SCALES[w]
+            part = 0.0
+            last = "scale"
+        elif (
+            w == "and"
+            and last in ("hundred", "scale")
+            and lowered[j + 1 : j + 2] != []
+            and lowered[j + 1] in _CARDINAL_WORDS
+            # "between two hundred and three hundred" joins two numbers, not 203 and 100
+            and lowered[j + 2 : j + 3] not in (["hundred"], *([s] for s in _WORDS_SCALES))
+        ):
+            last = "and"
+        else:
+            break
+        j += 1
+    return (total + part, j) if compound else None
+
+
+def _one_counted(lowered: Sequence[str], i: int) -> bool:
+    """Is the "one" at `i` a count: "only one season", "just one team", "exactly one winner"? Not
+    "only one of them", "just one more" nor "the only one dedicated to…"."""
+    after = lowered[i + 1] if i + 1 < len(lowered) else ""
+    return (
+        i > 0
+        and lowered[i - 1] in ("only", "just", "exactly")
+        and lowered[i - 2 : i - 1] != ["the"]
+        and after.isalpha()
+        and after not in STOPWORDS
+    )
+
+
 def _article_counts_scale(lowered: Sequence[str], i: int) -> bool:
     """Is the word at `i` an article that counts the scale after it ("a million people")?"""
     word, scale, kind = [*lowered[i : i + 3], "", "", ""][:3]
@@ -1356,6 +1436,13 @@ def _second_in_a_row(lowered: Sequence[str], i: int) -> bool:
 
 
 _ORDINALS = frozenset(w for w in _NUMBER_WORDS if w.endswith(("st", "nd", "rd", "th")))
+
+
+def is_ordinal(token: str) -> bool:
+    """Is the lowercase token a place in a row ("fourth", "twenty-first", "4th")?"""
+    return token in _ORDINALS or _ORDINAL_DIGITS.fullmatch(token) is not None
+
+
 _FRACTIONS = words("halves thirds quarters fifths sixths sevenths eighths ninths tenths")
 _UNITS = frozenset(_UNITS_WORDS.split("|")[:9])  # "one" ... "nine"
 # The words that lead into a decade written with an apostrophe ("in the 1990's"); without one,
@@ -1594,9 +1681,11 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     if {claim.qualifier, evidence.qualifier} in ({"gt", "lt"}, {"gt", "max"}):
         return False
     # "holds 1984 books" is no "opened in 1984". The other way round a claim's "About 2000 people"
-    # is still read as a year, and the page's "2,000 people" backs it.
+    # is still read as a year, and the page's "2,000 people" backs it. The page's number counts
+    # what the claim's does where the same word follows it: "had 1150 screens" is the page's "with
+    # 1150 screens", which no counting word before it marks as a count.
     if claim.count and evidence.is_year:
-        return False
+        return c == e and bool(claim.counted & evidence.counted)
     if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
         return True
     if claim.qualifier in ("gt", "lt"):

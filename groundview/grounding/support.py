@@ -32,6 +32,7 @@ from .lexical import (
     is_cjk,
     is_money,
     is_negation,
+    is_ordinal,
     numbers_match,
     rate_stems,
     same_unit,
@@ -129,7 +130,7 @@ def _stems(cands: Sequence[Candidate], claim: Analysis | None = None) -> set[str
         out.update(c.analysis.stems)
         if c.attributes is not None:
             out.update(c.attributes.stems)
-    if claim is not None and (claim.acronyms or claim.runs):
+    if claim is not None and (claim.acronyms or claim.runs or claim.names):
         out |= _abbreviated(claim, cands)
     return out
 
@@ -159,6 +160,35 @@ def _abbreviated(claim: Analysis, cands: Sequence[Candidate]) -> set[str]:
     for names, initials in claim.runs:
         if any(initials & v.acronyms for v in views):
             out |= names
+    return out | _initialled_after_a_name(claim, views)
+
+
+def _initialled_after_a_name(claim: Analysis, views: Sequence[Analysis]) -> set[str]:
+    """Two capitalised words written as their initials after the same name: "Southampton F.C."
+    where the page writes "Southampton Football Club", and the other way round. Two letters alone
+    are too often someone's initials (`lexical._ACRONYM`), so the name before them must match."""
+    out: set[str] = set()
+    toks, stems, names = claim.tokens, claim.stems, claim.names | {claim.subject}
+    # (i, the claim writes initials at i, it writes two words from i), for a name at i - 1
+    wanted = [
+        (i, len(toks[i]) == 2 and toks[i].isalpha(), i + 1 < len(toks) and stems[i + 1] in names)
+        for i in range(1, len(toks))
+        if stems[i - 1] in names and stems[i] in names
+    ]
+    wanted = [w for w in wanted if w[1] or w[2]]
+    befores = {toks[i - 1] for i, _, _ in wanted}
+    for v in views if wanted else ():
+        for k in range(1, len(v.tokens)):
+            if v.tokens[k - 1] not in befores or v.stems[k] not in v.names:
+                continue
+            for i, short, two in wanted:
+                if v.tokens[k - 1] != toks[i - 1]:
+                    continue
+                spelled = k + 1 < len(v.tokens) and v.stems[k + 1] in v.names
+                if short and spelled and v.tokens[k][0] + v.tokens[k + 1][0] == toks[i]:
+                    out.add(stems[i])
+                if two and len(v.tokens[k]) == 2 and v.tokens[k] == toks[i][0] + toks[i + 1][0]:
+                    out |= {stems[i], stems[i + 1]}
     return out
 
 
@@ -763,6 +793,10 @@ _SYMMETRIC = frozenset(
 # "sent letters to Jones", "bought it from Smith": a preposition says which way it goes, and the
 # page may say it from the other side ("Jones received letters from Smith").
 _DIRECTED = frozenset(["to", "from", "for", "into", "onto"])
+# Verbs that relate a work to who is in it either way round: "X stars in Y" is "Y stars X".
+_CASTING = frozenset(
+    stem(w) for w in words("star stars starred starring feature features featured")
+)
 _COMPARATIVES = frozenset(["more", "less", "fewer"])
 # "defeated by Smith", "the father of Obama": the relation read the other way round. A copula ("is a
 # female justice") relates nothing in a direction.
@@ -836,9 +870,11 @@ def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
         )
         between = claim.tokens[v0:b0]
         first, second = set(claim.stems[a0:a1]), set(claim.stems[b0:b1])
-        # "Jones was defeated by Smith" relates them as "Smith defeated Jones" does.
+        # "Jones was defeated by Smith" relates them as "Smith defeated Jones" does, and "Ford
+        # stars in Blade Runner" as "Blade Runner stars Ford".
         passive = 3 <= len(between) <= 4 and between[0] in _COPULA and between[-1] == "by"
-        if passive:
+        cast = len(between) == 2 and between[1] == "in" and stem(between[0]) in _CASTING
+        if passive or cast:
             first, second = second, first
         verb = slice(v0 + 1, b0 - 1) if passive else slice(v0, b0)
         # The relation is the verb, the first word that is not a stopword: "Acme sells software to
@@ -1547,11 +1583,12 @@ def _name_in_the_slot_of_another(
         own = set(runs.get(n, {n}))
         # A name that opens the claim is in the subject's slot; another, in its preposition's.
         opens = all(t in STOPWORDS for t in claim.tokens[:i])
-        if opens and n == claim.subject:  # "Diego Maradona": the capital that opens the claim
-            j = i + 1  # is no `names`', so the run is read on from it
-            while j < len(claim.stems) and claim.stems[j] in claim.names:
-                own.add(claim.stems[j])
-                j += 1
+        # "Diego Maradona", "Augustus Prew": a sentence of the page that names the surname names
+        # the person
+        j = i + 1
+        while j < len(claim.stems) and claim.stems[j] in claim.names:
+            own.add(claim.stems[j])
+            j += 1
         seen |= own
         before = "" if opens and n == claim.subject else claim.tokens[i - 1] if i else None
         if before is None or (before and before not in _SLOTS):
@@ -1568,7 +1605,7 @@ def _name_in_the_slot_of_another(
             if k in owners or stated[k] < share * len(rest) or stated[k] <= most:
                 continue
             a = cands[k].analysis
-            if _opens_with_pronoun(cands[k]):
+            if _opens_with_pronoun(cands[k]) or (not before and _opens_with_reference(cands[k])):
                 continue
             if before:
                 rivals = {
@@ -1963,16 +2000,20 @@ def _ranks(toks: Sequence[str]) -> Iterator[tuple[int, tuple[str, ...]]]:
 
 
 def _one_of_several(toks: Sequence[str], i: int) -> bool:
-    """Does "one of" or "among" stand within the four words before the rank at `i`?"""
+    """Does "one of" or "among" stand within the four words before the rank at `i`, or a place in
+    a row right before it ("the fourth largest", "the 2nd-best")?"""
     before = tuple(toks[max(0, i - 4) : i])
+    if before and is_ordinal(before[-1]):
+        return True
     return any(before[k : k + len(lead)] == lead for lead in _ONE_OF for k in range(len(before)))
 
 
 def _ranked_alone(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
     """The claim's "the largest" (or "its first", "the most popular") where the best candidates
-    that state most of the claim say "one of the largest", and none says it without: "It was the
-    largest wildfire in the state's recorded history" against "…one of the largest in the state's
-    recorded history". A summary drops the "one of" more often than a page leaves it out."""
+    that state most of the claim say "one of the largest" (or "the fourth largest"), and none says
+    it without: "It was the largest wildfire in the state's recorded history" against "…one of the
+    largest in the state's recorded history". A summary drops the "one of" more often than a page
+    leaves it out."""
     toks = claim.tokens
     ranked = [(i, p) for i, p in _ranks(toks) if not _one_of_several(toks, i)]
     content = set(claim.content)
