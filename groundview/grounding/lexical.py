@@ -450,9 +450,8 @@ PLACES = _places(
 )
 
 # Other words that write one term two ways, read as one term as a demonym is: an abbreviation a
-# page spells out ("TV" for "television": one word, so no acronym of its words), a religion's
-# adjective ("an Islamic text" for "the text of Islam") and a compass point's ("the Northern
-# Germanic people" for "the North Germanic people").
+# page spells out ("TV" for "television": one word, so no acronym of its words), and a religion's
+# adjective ("an Islamic text" for "the text of Islam").
 _SAME_TERM = _places(
     """
     television: tv tvs
@@ -460,10 +459,6 @@ _SAME_TERM = _places(
     judaism: jewish judaic
     buddhism: buddhist buddhists
     hinduism: hindu hindus
-    north: northern
-    south: southern
-    east: eastern
-    west: western
     """
 )
 

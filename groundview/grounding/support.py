@@ -870,12 +870,14 @@ def _swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list
         )
         between = claim.tokens[v0:b0]
         first, second = set(claim.stems[a0:a1]), set(claim.stems[b0:b1])
-        # "Jones was defeated by Smith" relates them as "Smith defeated Jones" does, and "Ford
-        # stars in Blade Runner" as "Blade Runner stars Ford".
+        # "Jones was defeated by Smith" relates them as "Smith defeated Jones" does.
         passive = 3 <= len(between) <= 4 and between[0] in _COPULA and between[-1] == "by"
-        cast = len(between) == 2 and between[1] == "in" and stem(between[0]) in _CASTING
-        if passive or cast:
+        if passive:
             first, second = second, first
+        # "Ford stars in Blade Runner" says what "Blade Runner stars Ford" and "Ford starred in
+        # Blade Runner" both say: either order on the page backs it.
+        if len(between) == 2 and between[1] == "in" and stem(between[0]) in _CASTING:
+            continue
         verb = slice(v0 + 1, b0 - 1) if passive else slice(v0, b0)
         # The relation is the verb, the first word that is not a stopword: "Acme sells software to
         # Globex" relates them by "sells", and "software" is no relation ("Globex buys software").
@@ -2000,11 +2002,8 @@ def _ranks(toks: Sequence[str]) -> Iterator[tuple[int, tuple[str, ...]]]:
 
 
 def _one_of_several(toks: Sequence[str], i: int) -> bool:
-    """Does "one of" or "among" stand within the four words before the rank at `i`, or a place in
-    a row right before it ("the fourth largest", "the 2nd-best")?"""
+    """Does "one of" or "among" stand within the four words before the rank at `i`?"""
     before = tuple(toks[max(0, i - 4) : i])
-    if before and is_ordinal(before[-1]):
-        return True
     return any(before[k : k + len(lead)] == lead for lead in _ONE_OF for k in range(len(before)))
 
 
@@ -2021,13 +2020,16 @@ def _ranked_alone(claim: Analysis, cands: Sequence[Candidate], near: int = 5) ->
         return []
     stating = _stating(claim, cands[:near], content, 0.6)
     out = []
-    for _, phrase in ranked:
+    for i, phrase in ranked:
+        # "the fourth largest" ranks below "the largest", unless the claim gives a place too
+        placed = i > 0 and is_ordinal(toks[i - 1])
         several = alone = False
         for c in stating:
             ctoks = c.analysis.tokens
             for j in range(len(ctoks) - len(phrase) + 1):
                 if tuple(ctoks[j : j + len(phrase)]) == phrase:
-                    if _one_of_several(ctoks, j):
+                    lower = not placed and j > 0 and is_ordinal(ctoks[j - 1])
+                    if lower or _one_of_several(ctoks, j):
                         several = True
                     else:
                         alone = True
