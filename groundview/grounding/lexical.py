@@ -474,8 +474,9 @@ _COUNTRY_SPELLINGS = (
 # "US$5" is a price; "paid the U.S. $20 million" still names the country.
 _US_DOLLARS = re.compile(r"\bU\.?S\.?D?\$")
 # "R.M.S. Titanic" is "RMS Titanic": dotted capitals are one token, not three one-letter words, and
-# "J. D. Salinger" is "J.D. Salinger" spaced as many pages space it.
-_DOTTED = re.compile(r"\b[A-Z]\.(?: ?[A-Z]\.)+")
+# "J. D. Salinger" and "J.K Rowling" are "J.D. Salinger" and "J.K. Rowling", spaced or dotted as
+# people type them ("A. Smith" is one initial).
+_DOTTED = re.compile(r"\b[A-Z]\.(?: ?[A-Z](?:\.|\b(?![.'’])))+")
 # "the 2018–19 season" states 2019 as much as 2018.
 # "(10 February 1894 – 29 December 1986)" is two dates, not 1894 to 1929.
 _YEAR_RANGE = re.compile(
