@@ -17,14 +17,15 @@ from dataclasses import dataclass, field, replace
 # Letters/digits runs, keeping internal apostrophes ("don't") and numbers with separators ("1,500.25").
 # One token each: a decade ("1990s", `_DECADE`; "In 1990, S. Karato" is a year and an initial), a
 # place written in digits ("12th", `_ORDINAL_DIGITS`; "10 St Mary's" is a number and a name) and a
-# hyphenated number word ("twenty-five"; "She was twenty. One day…" is 20 and a word).
+# hyphenated number word ("twenty-five"; "She was twenty. One day…" is 20 and a word); "3D" and
+# "2D" are kinds of picture, not counts.
 _TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _UNITS_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh"
     "|eighth|ninth"
 )
 _TOKEN_RE = re.compile(
-    r"\d{3}0['’]?s\b|\d+(?:st|nd|rd|th|ST|ND|RD|TH)\b"
+    r"\d{3}0['’]?s\b|\d+(?:st|nd|rd|th|ST|ND|RD|TH)\b|[234]D\b"
     rf"|(?i:(?:{_TENS_WORDS})-(?:{_UNITS_WORDS}))\b|(?i:dix-(?:sept|huit|neuf))\b"
     r"|\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*",
     re.UNICODE,
@@ -473,6 +474,8 @@ _COUNTRY_SPELLINGS = (
 )
 # "US$5" is a price; "paid the U.S. $20 million" still names the country.
 _US_DOLLARS = re.compile(r"\bU\.?S\.?D?\$")
+# ".5" and ".271" as a batting average writes them are 0.5 and 0.271, not 5 and 271.
+_BARE_DECIMAL = re.compile(r"(?<![\w.,])\.(\d)")
 # "R.M.S. Titanic" is "RMS Titanic": dotted capitals are one token, not three one-letter words, and
 # "J. D. Salinger" and "J.K Rowling" are "J.D. Salinger" and "J.K. Rowling", spaced or dotted as
 # people type them ("A. Smith" is one initial).
@@ -805,6 +808,8 @@ def normalise(text: str) -> str:
         if found & _MONTH_ABBREVIATIONS:
             text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
         text = _DOTTED_DATE.sub(_dotted_date, text)
+        if "." in text:
+            text = _BARE_DECIMAL.sub(r"0.\1", text)
         if not found.isdisjoint(_FOREIGN_MONTHS):
             text = _FOREIGN_MONTH.sub(_foreign_month, text)
         text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", ",", m.group(0)), text)
@@ -1155,6 +1160,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
                 continue  # "two-thirds of voters" is a share, not two voters
             if tok in _ORDINALS and i > 0 and lowered[i - 1] in _UNITS:
                 continue  # "one-tenth": a share, not a place in a row
+            if tok in _ORDINALS and _in_a_name(tokens, i):
+                continue  # "the Fourth Presbyterian Church", "the Second World War": a name
             if tok == "first" and _first_as_adverb(lowered, i):
                 continue  # "first built in 1907", "was first published": when, not which
             value = float(_NUMBER_WORDS[tok])
@@ -1359,6 +1366,12 @@ def _number_in_words(lowered: Sequence[str], i: int) -> tuple[float, int] | None
             break
         j += 1
     return (total + part, j) if compound else None
+
+
+def _in_a_name(tokens: Sequence[str], i: int) -> bool:
+    """Is the word at `i` capitalised before another capitalised word, as in a name?"""
+    after = tokens[i + 1] if i + 1 < len(tokens) else ""
+    return tokens[i][:1].isupper() and after[:1].isupper() and after.isalpha()
 
 
 def _one_counted(lowered: Sequence[str], i: int) -> bool:

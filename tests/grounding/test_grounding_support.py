@@ -2684,3 +2684,26 @@ def test_who_stars_in_a_film_is_who_the_film_stars(engine: Engine) -> None:
     assert not _capped(
         engine, 'She is known for her song "Love or Lust", featured in Deep Cover.', song
     )
+
+
+def test_a_decimal_without_its_leading_zero_is_a_decimal(engine: Engine) -> None:
+    assert [n.value for n in analyse("a batting average of .271").numbers] == [0.271]
+    assert [n.value for n in analyse("It rose 2.5% in 2010.").numbers] == [2.5, 2010]
+    page = "The estimates vary over a large range, from 0.5 to 2 billion years old."
+    assert not _capped(engine, "The inner core is from .5 to 2 billion years old.", page)
+
+
+def test_an_ordinal_inside_a_name_is_part_of_the_name() -> None:
+    # "the Fourth Presbyterian Church" backs no "fourth largest"
+    church = _candidate(0, "The Fourth Presbyterian Church is one of the largest in Chicago.")
+    claim = analyse("Chicago is the fourth largest city in the United States.")
+    assert [number for number, _ in gaps(claim, [church]).numbers] == ["fourth"]
+    assert analyse("He served in the Second World War.").numbers == []
+    # A place in a row, capitalised or not, is still a number
+    assert [n.value for n in analyse("on the Fourth of July").numbers] == [4]
+    assert [n.value for n in analyse("the fourth largest city").numbers] == [4]
+
+
+def test_3d_and_2d_are_kinds_of_picture_not_counts() -> None:
+    assert analyse("It was shown in 3D and 2D.").numbers == []
+    assert [n.value for n in analyse("It is the 2nd film.").numbers] == [2]
