@@ -17,15 +17,14 @@ from dataclasses import dataclass, field, replace
 # Letters/digits runs, keeping internal apostrophes ("don't") and numbers with separators ("1,500.25").
 # One token each: a decade ("1990s", `_DECADE`; "In 1990, S. Karato" is a year and an initial), a
 # place written in digits ("12th", `_ORDINAL_DIGITS`; "10 St Mary's" is a number and a name) and a
-# hyphenated number word ("twenty-five"; "She was twenty. One day…" is 20 and a word); "3D" and
-# "2D" are kinds of picture, not counts.
+# hyphenated number word ("twenty-five"; "She was twenty. One day…" is 20 and a word).
 _TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _UNITS_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh"
     "|eighth|ninth"
 )
 _TOKEN_RE = re.compile(
-    r"\d{3}0['’]?s\b|\d+(?:st|nd|rd|th|ST|ND|RD|TH)\b|[234]D\b"
+    r"\d{3}0['’]?s\b|\d+(?:st|nd|rd|th|ST|ND|RD|TH)\b"
     rf"|(?i:(?:{_TENS_WORDS})-(?:{_UNITS_WORDS}))\b|(?i:dix-(?:sept|huit|neuf))\b"
     r"|\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*",
     re.UNICODE,

@@ -2702,8 +2702,3 @@ def test_an_ordinal_inside_a_name_is_part_of_the_name() -> None:
     # A place in a row, capitalised or not, is still a number
     assert [n.value for n in analyse("on the Fourth of July").numbers] == [4]
     assert [n.value for n in analyse("the fourth largest city").numbers] == [4]
-
-
-def test_3d_and_2d_are_kinds_of_picture_not_counts() -> None:
-    assert analyse("It was shown in 3D and 2D.").numbers == []
-    assert [n.value for n in analyse("It is the 2nd film.").numbers] == [2]
