@@ -1324,7 +1324,7 @@ _CARDINAL_WORDS |= {
     for unit in _ONES
     if 1 <= _NUMBER_WORDS[unit] <= 9
 }
-_WORDS_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_SCALES_IN_WORDS = ("thousand", "million", "billion", "trillion")
 
 
 def _number_in_words(lowered: Sequence[str], i: int) -> tuple[float, int] | None:
@@ -1348,17 +1348,17 @@ def _number_in_words(lowered: Sequence[str], i: int) -> tuple[float, int] | None
             part *= 100
             compound = True
             last = "hundred"
-        elif w in _WORDS_SCALES and last in ("small", "hundred"):
-            total += part * _WORDS_SCALES[w]
+        elif w in _SCALES_IN_WORDS and last in ("small", "hundred"):
+            total += part * _SCALES[w]
             part = 0.0
             last = "scale"
         elif (
             w == "and"
             and last in ("hundred", "scale")
-            and lowered[j + 1 : j + 2] != []
+            and j + 1 < len(lowered)
             and lowered[j + 1] in _CARDINAL_WORDS
             # "between two hundred and three hundred" joins two numbers, not 203 and 100
-            and lowered[j + 2 : j + 3] not in (["hundred"], *([s] for s in _WORDS_SCALES))
+            and (lowered[j + 2 : j + 3] or [""])[0] not in ("hundred", *_SCALES_IN_WORDS)
         ):
             last = "and"
         else:
