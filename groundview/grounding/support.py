@@ -2131,7 +2131,8 @@ def _prize(claim: Analysis, at: int) -> set[str]:
     return out
 
 
-_COPULAS = words("is was are were")
+# "X is a …" says what X is; "X will be a …" and "X has been a …" say when
+_COPULAS = _COPULA - {"be", "been", "being"}
 _KIND_LEADS = words("a an")
 
 
