@@ -30,7 +30,7 @@ from .schema import CheckRequest, Fact, RequestError, parse_request
 from .support import Candidate, capped, claim_features, cover
 from .windows import WindowVerifier, verifier_version, windows
 
-ENGINE_VERSION = "0.7.25"
+ENGINE_VERSION = "0.7.26"
 
 
 @dataclass

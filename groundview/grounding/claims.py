@@ -566,7 +566,8 @@ _WARNING_RE = re.compile(
 )
 
 
-# A reaction to what was said ("That's so cool!", "Yeah, it really is.", "I can agree with that.")
+# A reaction to what was said ("That's so cool!", "Yeah, it really is.", "Yes, he is.", "I can agree
+# with that.")
 # appraises or agrees and names nothing a source could back. A chatbot's turn often opens or closes
 # with one, and read as a claim it found no support and failed the whole answer. Only sentences made
 # wholly of these words count, so "That's a lot of moons" (moons) is still checked.
@@ -578,7 +579,7 @@ _REACTION_WORDS = words(
     " cool awesome great nice good interesting amazing terrible awful sad funny crazy neat"
     " fascinating impressive shame pity love like think know guess bet hear heard see wonderful"
     " fantastic horrible strange weird surprising believe glad happy fun lovely beautiful"
-    " incredible unbelievable scary insane"
+    " incredible unbelievable scary insane he she him his her them"
 )
 _REACTION_MAX_WORDS = 8
 

@@ -57,9 +57,14 @@ _SAYS = (
 _FRAME = re.compile(
     # An answer's "Yes," or "No," agrees or disagrees with the question: what follows is the claim
     # ("No, monthly plans cannot be refunded"), and the page never says "no" of it. "OK," or "Oh,"
-    # only acknowledges it (read as a name, "OK" had failed the claim).
-    r"^(?:(?:yes|yeah|yep|yup|no|nope|ok|okay|oh|well|right|hmm|wow|s[ií]|oui|non|ja|nein|sim"
-    r"|n[aã]o)\s*[,!—–]\s*)?"
+    # only acknowledges it (read as a name, "OK" had failed the claim). "Not really," is a "No,":
+    # read as the claim's negation, it had failed "Not really, Python is a programming language".
+    r"^(?:(?:yes|yeah|yep|yup|no|nope|nah|not really|not exactly|ok|okay|oh|well|right|hmm|wow"
+    r"|s[ií]|oui|non|ja|nein|sim|n[aã]o)\s*[,!—–]\s*)?"
+    # "I think" and "I heard that" give the speaker's grounds for what follows, which is the claim
+    # ("I think the library opens at 9"); "I read the book" is no frame, so "read" needs its "that".
+    r"(?:i (?:really |also |just |actually )?(?:(?:think|believe|guess|suppose)(?: that)?"
+    r"|(?:know|heard|read|learned|learnt|understand|remember) that)\s+)?"
     # So do a pleasantry and a reminder ("Good news, the Starter plan is free", "Please note
     # that SSO is an Enterprise feature"): the page says neither "news" nor "note".
     r"(?:(?:good news|great news|great question|sure|of course|certainly|absolutely|unfortunately"

@@ -2185,6 +2185,42 @@ def _kind_unstated(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -
     return []
 
 
+# Who speaks: "I'm from Los Angeles, where they formed in 1985" tells of the speaker, whom no page
+# is about, though every other word of it is on the page (a chat reply written in the page's
+# words). Words that open a reply before it ("Me too, I…", "Same. I…") are passed over, and a
+# speaker who frames a statement ("I'd recommend the Pro plan, which includes 2 TB", "I can
+# confirm that…") is no speaker to back: what is framed is the claim.
+_SPEAKER = frozenset(
+    ["i", "i'm", "i’m", "i've", "i’ve", "i'd", "i’d", "i'll", "i’ll", "my", "mine"]
+)
+_BEFORE_A_SPEAKER = words("and but so also well actually same too me personally honestly")
+_FRAMING = words(
+    "would will can could must should do did also just really actually personally definitely"
+    " think believe guess suppose know knew heard hear read learned learnt understand found find"
+    " see saw noticed checked recommend suggest advise confirm say said mean note agree"
+)
+
+
+def _about_the_speaker(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The claim's "I" or "my" where the claim tells of the one who speaks ("I like Hound Dog by
+    Jerry Leiber", "Mine is dense and white") and no candidate speaks so."""
+    toks = claim.tokens
+    i = 0
+    while i < len(toks) and toks[i] in _BEFORE_A_SPEAKER:
+        i += 1
+    if i == len(toks) or toks[i] not in _SPEAKER:
+        return []
+    verb = toks[i + 1] if i + 1 < len(toks) else ""
+    if toks[i] in ("i", "i'd", "i’d", "i'll", "i’ll") and verb in _FRAMING:
+        return []
+    # "Mine safety improved" speaks of a mine
+    if toks[i] == "mine" and verb not in ("is", "was", "are", "were", "has", "too"):
+        return []
+    if any(_SPEAKER.intersection(c.analysis.tokens) for c in cands):
+        return []
+    return [toks[i]]
+
+
 # The rules that cap a claim (`consistency_cap`), in the order `claim_features` asks them: a
 # number, year or name the page gives to something else (`num_conflict`), and a claim the page
 # contradicts, hedges, narrows or quotes from someone else (`neg_mismatch`). `bench/rules.py`
@@ -2218,4 +2254,5 @@ CONTRARY_RULES: tuple[Rule, ...] = (
     _said_by_another,
     _priced,
     _kind_unstated,
+    _about_the_speaker,
 )

@@ -250,7 +250,15 @@ def test_an_assistant_reporting_on_its_own_search_needs_no_check() -> None:
 
 def test_a_reaction_to_what_was_said_needs_no_check() -> None:
     # As chat logs write them, with the tokenised contractions of BEGIN's dialogue turns too
-    for reaction in ("That's so cool!", "Yeah, it really is.", "That 's a lot !", "Yes it can."):
+    for reaction in (
+        "That's so cool!",
+        "Yeah, it really is.",
+        "That 's a lot !",
+        "Yes it can.",
+        "Yes, he is.",
+        "No, she didn't.",
+        "Not really.",
+    ):
         assert not needs_check(reaction), reaction
     assert _claims("That is true. The Titanic sank in 1912.") == [
         ("That is true.", False),

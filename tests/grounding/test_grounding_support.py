@@ -2702,3 +2702,49 @@ def test_an_ordinal_inside_a_name_is_part_of_the_name() -> None:
     # A place in a row, capitalised or not, is still a number
     assert [n.value for n in analyse("on the Fourth of July").numbers] == [4]
     assert [n.value for n in analyse("the fourth largest city").numbers] == [4]
+
+
+def test_a_claim_about_the_one_who_speaks_is_capped(engine: Engine) -> None:
+    # Given pages that state every other word of a chat reply
+    band = (
+        "Guns N' Roses is an American hard rock band from Los Angeles, California, formed in 1985."
+    )
+    cod = "Cod is popular as a food with a mild flavour and a dense, flaky, white flesh."
+    # Then the reply's "I" and "my" are the speaker's, whom neither page is about
+    assert _capped(engine, "I'm from Los Angeles, California, where they formed in 1985.", band)
+    assert _capped(engine, "Me too, I grew up in Los Angeles, California.", band)
+    assert _capped(engine, "Mine is dense and white.", cod)
+    assert not _capped(engine, "Guns N' Roses formed in Los Angeles, California, in 1985.", band)
+    # A speaker who frames a statement is no speaker to back, nor is a title that opens with "I"
+    plan = "The Pro plan includes 2 TB of storage and costs $10 a month."
+    assert not _capped(engine, "I'd recommend the Pro plan, which includes 2 TB of storage.", plan)
+    assert not _capped(engine, "I can confirm that the Pro plan includes 2 TB of storage.", plan)
+    legend = "I Am Legend is a 2007 American post-apocalyptic film starring Will Smith."
+    assert not _capped(engine, "I Am Legend is a 2007 film starring Will Smith.", legend)
+    # and a page that speaks so backs it
+    quote = 'Slash said: "I grew up in Los Angeles, California, and we formed in 1985."'
+    assert not _capped(engine, "I grew up in Los Angeles, California.", quote)
+    # "Mine safety" speaks of a mine
+    pit = "Mine safety improved after 1990, when the last deep pit closed."
+    assert not _capped(engine, "Mine safety improved after 1990.", pit)
+
+
+def test_a_reply_s_not_really_and_i_think_are_not_the_claim(engine: Engine) -> None:
+    page = "Python is a programming language that lets you work quickly."
+
+    def score(answer: str) -> float:
+        response = engine.check(
+            {
+                "answerCandidate": answer,
+                "facts": [{"factText": page}],
+                "groundingSpec": {"enableClaimLevelScore": True},
+            }
+        )
+        return float(response["claims"][0]["score"])
+
+    # "Not really," answers the question as "No," does: it is not the claim's negation
+    assert score("Not really, Python is a programming language.") >= 0.6
+    assert score("Python is not a programming language.") < 0.6
+    # "I think" gives the speaker's grounds for the claim that follows
+    assert score("I think Python is a programming language.") >= 0.6
+    assert score("I heard that Python is a programming language.") >= 0.6
