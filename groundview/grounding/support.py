@@ -947,6 +947,34 @@ def _numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Num
     return out
 
 
+def _counted_otherwise(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
+    """The claim's count of a thing that the page counts with another number, where the claim's
+    number counts something else there: "Arsenal won six FA Cups" against "they won five League
+    titles and five FA Cups" and "one of only six clubs to have won the FA Cup". A number whose
+    thing the page does not count stays with the words ("16 terminals" against "16 gates")."""
+    out = []
+    numbers = _numbers(cands)
+    for n in claim.numbers:
+        if n.is_year or n.listed or n.ordinal or not n.counted:
+            continue
+        same = [m for m in numbers if numbers_match(n, m)]
+        if not same or any(not m.counted or m.counted & n.counted for m in same):
+            continue
+        # A page that counts the thing several times (each season's episodes, the frames of each
+        # session, "three daughters … two daughters") may sum or split them as the claim does.
+        rivals = {
+            m.value
+            for m in numbers
+            if n.counted <= m.counted
+            and not (m.is_year or m.ordinal)
+            and same_unit(m.unit, n.unit)
+            and not numbers_match(n, m)
+        }
+        if len(rivals) == 1:
+            out.append(n)
+    return out
+
+
 def _written_lowercase(word: str, cands: Sequence[Candidate]) -> bool:
     """Do the candidates write `word` in lower case inside a sentence? Then the capital that opens
     the claim ("Officials are offering…", Portuguese "Como a compra…") names nothing."""
@@ -2194,9 +2222,13 @@ _SPEAKER = frozenset(
     ["i", "i'm", "i’m", "i've", "i’ve", "i'd", "i’d", "i'll", "i’ll", "my", "mine"]
 )
 _BEFORE_A_SPEAKER = words("and but so also well actually same too me personally honestly")
+# "I can confirm that", "I do know that", "I also think": the verb after its helpers
+_SPEAKER_HELPERS = words(
+    "would will can could must should do did does also just really actually personally"
+    " definitely honestly"
+)
 _FRAMING = words(
-    "would will can could must should do did also just really actually personally definitely"
-    " think believe guess suppose know knew heard hear read learned learnt understand found find"
+    "think believe guess suppose know knew heard hear read learned learnt understand found find"
     " see saw noticed checked recommend suggest advise confirm say said mean note agree"
 )
 
@@ -2210,11 +2242,13 @@ def _about_the_speaker(claim: Analysis, cands: Sequence[Candidate]) -> list[str]
         i += 1
     if i == len(toks) or toks[i] not in _SPEAKER:
         return []
-    verb = toks[i + 1] if i + 1 < len(toks) else ""
-    if toks[i] in ("i", "i'd", "i’d", "i'll", "i’ll") and verb in _FRAMING:
-        return []
     # "Mine safety improved" speaks of a mine
-    if toks[i] == "mine" and verb not in ("is", "was", "are", "were", "has", "too"):
+    if toks[i] == "mine" and " ".join(toks[i + 1 : i + 2]) not in ("is", "was", "are", "were"):
+        return []
+    j = i + 1
+    while j < len(toks) and toks[j] in _SPEAKER_HELPERS:
+        j += 1
+    if toks[i] not in ("my", "mine") and j < len(toks) and toks[j] in _FRAMING:
         return []
     if any(_SPEAKER.intersection(c.analysis.tokens) for c in cands):
         return []
@@ -2238,6 +2272,7 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     _number_stated_elsewhere,
     _number_beside_another,
     _name_in_the_slot_of_another,
+    _counted_otherwise,
 )
 CONTRARY_RULES: tuple[Rule, ...] = (
     _negated_against,

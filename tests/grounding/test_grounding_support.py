@@ -27,6 +27,7 @@ from groundview.grounding.support import (
     CONTRARY_RULES,
     FEATURES,
     Candidate,
+    _counted_otherwise,
     _list_lengths,
     _spelled_out,
     consistency_cap,
@@ -2719,6 +2720,10 @@ def test_a_claim_about_the_one_who_speaks_is_capped(engine: Engine) -> None:
     plan = "The Pro plan includes 2 TB of storage and costs $10 a month."
     assert not _capped(engine, "I'd recommend the Pro plan, which includes 2 TB of storage.", plan)
     assert not _capped(engine, "I can confirm that the Pro plan includes 2 TB of storage.", plan)
+    assert not _capped(engine, "I do know that the Pro plan includes 2 TB of storage.", plan)
+    # while a helper before the speaker's own verb frames nothing
+    bowl = "The U.S. television broadcast of the Super Bowl features many commercials."
+    assert _capped(engine, "I also watch the Super Bowl broadcast on television.", bowl)
     legend = "I Am Legend is a 2007 American post-apocalyptic film starring Will Smith."
     assert not _capped(engine, "I Am Legend is a 2007 film starring Will Smith.", legend)
     # and a page that speaks so backs it
@@ -2748,3 +2753,30 @@ def test_a_reply_s_not_really_and_i_think_are_not_the_claim(engine: Engine) -> N
     # "I think" gives the speaker's grounds for the claim that follows
     assert score("I think Python is a programming language.") >= 0.6
     assert score("I heard that Python is a programming language.") >= 0.6
+
+
+def test_a_count_of_a_thing_the_page_counts_otherwise_is_capped(engine: Engine) -> None:
+    # Given a page that counts FA Cups as five, and has a six that counts clubs
+    page = (
+        "Between 1989 and 2005, Arsenal won five League titles and five FA Cups. "
+        "The club is one of only six clubs to have won the FA Cup twice in succession."
+    )
+    # Then six FA Cups is capped, and five passes
+    assert _capped(engine, "Between 1989 and 2005, Arsenal won six FA Cups.", page)
+    assert not _capped(engine, "Between 1989 and 2005, Arsenal won five FA Cups.", page)
+
+    def fires(claim: str, *sentences: str) -> list[str]:
+        cands = [_candidate(i, s) for i, s in enumerate(sentences)]
+        return [n.text for n in _counted_otherwise(analyse(claim), cands)]
+
+    assert fires("Arsenal won six FA Cups.", *page.split(". ")) == ["six"]
+    # A thing the page does not count is left to the words
+    assert fires("The airport has 16 terminals.", "The airport has 16 gates and 2 runways.") == []
+    # and so is a thing it counts several times, which a claim may sum or split
+    daughters = ("Newman had three daughters with Witte.", "He had two daughters with Woodward.")
+    assert fires("Newman had five daughters and a son.", *daughters, "He had five cars.") == []
+    # and a place in a row is no count
+    assert (
+        fires("It was the fifth Pirates film.", "It is the fourth Pirates film.", "Five films")
+        == []
+    )
