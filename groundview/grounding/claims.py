@@ -566,11 +566,11 @@ _WARNING_RE = re.compile(
 )
 
 
-# A reaction to what was said ("That's so cool!", "Yeah, it really is.", "Yes, he is.", "I can agree
-# with that.")
-# appraises or agrees and names nothing a source could back. A chatbot's turn often opens or closes
-# with one, and read as a claim it found no support and failed the whole answer. Only sentences made
-# wholly of these words count, so "That's a lot of moons" (moons) is still checked.
+# A reaction to what was said ("That's so cool!", "Yeah, it really is.", "Yes, he is.", "I can
+# agree with that.") appraises or agrees and names nothing a source could back. A chatbot's turn
+# often opens or closes with one, and read as a claim it found no support and failed the whole
+# answer. Only sentences made wholly of these words count, so "That's a lot of moons" (moons) is
+# still checked.
 _REACTION_WORDS = words(
     "yes yeah yep yup no nope oh ah wow ha haha hmm well indeed really so very quite pretty too sure"
     " true right correct exactly absolutely definitely totally agree agreed same also just"

@@ -955,7 +955,8 @@ def _counted_otherwise(claim: Analysis, cands: Sequence[Candidate]) -> list[Numb
     out = []
     numbers = _numbers(cands)
     for n in claim.numbers:
-        if n.is_year or n.listed or n.ordinal or not n.counted:
+        # A bound or an estimate ("over 8,000 sketches") is met by more than one count
+        if n.is_year or n.listed or n.ordinal or n.qualifier or not n.counted:
             continue
         same = [m for m in numbers if numbers_match(n, m)]
         if not same or any(not m.counted or m.counted & n.counted for m in same):
@@ -2243,7 +2244,8 @@ def _about_the_speaker(claim: Analysis, cands: Sequence[Candidate]) -> list[str]
     if i == len(toks) or toks[i] not in _SPEAKER:
         return []
     # "Mine safety improved" speaks of a mine
-    if toks[i] == "mine" and " ".join(toks[i + 1 : i + 2]) not in ("is", "was", "are", "were"):
+    after = toks[i + 1] if i + 1 < len(toks) else ""
+    if toks[i] == "mine" and after not in ("is", "was", "are", "were"):
         return []
     j = i + 1
     while j < len(toks) and toks[j] in _SPEAKER_HELPERS:
