@@ -2757,10 +2757,14 @@ def test_a_reply_s_not_really_and_i_think_are_not_the_claim(engine: Engine) -> N
 
 def test_a_count_of_a_thing_the_page_counts_otherwise_is_capped(engine: Engine) -> None:
     # Given a page that counts FA Cups as five, and has a six that counts clubs
-    page = (
-        "Between 1989 and 2005, Arsenal won five League titles and five FA Cups. "
-        "The club is one of only six clubs to have won the FA Cup twice in succession."
-    )
+    page = [
+        Fact(
+            "Arsenal Football Club is an English professional football club. In 1970–71, they "
+            "won their first League and FA Cup Double. Between 1989 and 2005, they won five "
+            "League titles and five FA Cups, including two more Doubles."
+        ),
+        Fact("The club is one of only six clubs to have won the FA Cup twice in succession."),
+    ]
     # Then six FA Cups is capped, and five passes
     assert _capped(engine, "Between 1989 and 2005, Arsenal won six FA Cups.", page)
     assert not _capped(engine, "Between 1989 and 2005, Arsenal won five FA Cups.", page)
@@ -2769,7 +2773,7 @@ def test_a_count_of_a_thing_the_page_counts_otherwise_is_capped(engine: Engine) 
         cands = [_candidate(i, s) for i, s in enumerate(sentences)]
         return [n.text for n in _counted_otherwise(analyse(claim), cands)]
 
-    assert fires("Arsenal won six FA Cups.", *page.split(". ")) == ["six"]
+    assert fires("Arsenal won six FA Cups.", *(f.text for f in page)) == ["six"]
     # A thing the page does not count is left to the words
     assert fires("The airport has 16 terminals.", "The airport has 16 gates and 2 runways.") == []
     # and so is a thing it counts several times, which a claim may sum or split
