@@ -958,18 +958,18 @@ def _counted_otherwise(claim: Analysis, cands: Sequence[Candidate]) -> list[Numb
         # A bound or an estimate ("over 8,000 sketches") is met by more than one count
         if n.is_year or n.listed or n.ordinal or n.qualifier or not n.counted:
             continue
-        same = [m for m in numbers if numbers_match(n, m)]
+        same: list[Number] = []
+        others: list[Number] = []
+        for m in numbers:
+            (same if numbers_match(n, m) else others).append(m)
         if not same or any(not m.counted or m.counted & n.counted for m in same):
             continue
         # A page that counts the thing several times (each season's episodes, the frames of each
         # session, "three daughters … two daughters") may sum or split them as the claim does.
         rivals = {
             m.value
-            for m in numbers
-            if n.counted <= m.counted
-            and not (m.is_year or m.ordinal)
-            and same_unit(m.unit, n.unit)
-            and not numbers_match(n, m)
+            for m in others
+            if n.counted <= m.counted and not (m.is_year or m.ordinal) and same_unit(m.unit, n.unit)
         }
         if len(rivals) == 1:
             out.append(n)
