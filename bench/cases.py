@@ -230,6 +230,17 @@ LIMITS: list[Case] = [
         ["The Eiffel Tower opened in 1889. The CN Tower opened in 1976."],
         False,
     ),
+    # a day of a month backed by any number of its value (strict dates were tried: CHANGES.md,
+    # after 0.7.26)
+    (
+        "a day of a month the page writes only as a time's minutes",
+        "Brian Pendleton died on 16 May 2001.",
+        [
+            "Published 26 June 2001, 21:16 EDT. Brian Pendleton, musician, born April 13 1944; "
+            "died May 25 2001."
+        ],
+        False,
+    ),
     # a short claim whose one telling word the page does not say, outside "X is a <kind>"
     (
         "a short claim's one telling word not on the page",
