@@ -109,7 +109,7 @@ KNOWN: list[Case] = [
         ["Titanic is a 1997 film.", "The film stars Leonardo DiCaprio and Kate Winslet."],
         False,
     ),
-    # a limit until engine 0.7.24 (`support._kind_unstated`): the kind the page gives is another
+    # a limit until engine 0.7.24 (`contrary.kind_unstated`): the kind the page gives is another
     (
         "a short claim's one telling word not on the page (Barbarella)",
         "Barbarella is a comedy film.",

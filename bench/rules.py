@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/rules.py [--data ../shared/data] [--rules _hedged,_opposed] [--show 5]
 
-A rule in `support.CONFLICT_RULES` or `support.CONTRARY_RULES` caps a claim below the threshold
+A rule in `conflicts.CONFLICT_RULES` or `contrary.CONTRARY_RULES` caps a claim below the threshold
 whatever the head says, so each one is judged by where it fires: on claims people labelled right
 (a misfire) or wrong. The candidates are the engine's own 20 BM25 candidates per claim
 (`Engine.rule_inputs`; no model is loaded, so the rules that need embeddings see none, as no rule
@@ -22,13 +22,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from groundview.grounding.candidates import Candidate, Rule  # noqa: E402
 from groundview.grounding.check import Engine  # noqa: E402
 from groundview.grounding.claims import segment_claims  # noqa: E402
+from groundview.grounding.conflicts import CONFLICT_RULES  # noqa: E402
+from groundview.grounding.contrary import CONTRARY_RULES  # noqa: E402
 from groundview.grounding.evaldata import load_begin, load_fm2, load_summedits, load_wice  # noqa: E402
 from groundview.grounding.fit_head import DEFAULT_DATA, claim_labels  # noqa: E402
 from groundview.grounding.lexical import Analysis  # noqa: E402
 from groundview.grounding.schema import Fact  # noqa: E402
-from groundview.grounding.support import CONFLICT_RULES, CONTRARY_RULES, Candidate, Rule  # noqa: E402
 
 Row = tuple[str, str, Analysis, list[Candidate]]  # label, claim as read, its analysis, candidates
 Reader = Callable[[Engine, Path], Iterator[Row]]

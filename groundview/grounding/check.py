@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .candidates import Candidate
 from .claims import Claim, segment_claims, strip_markers
 from .config import EngineConfig
 from .context import needs_antecedent, resolve
@@ -27,7 +28,7 @@ from .head import Head
 from .lexical import Analysis, analyse
 from .models import CrossEncoderScorer, Embedder, Encoded, SentenceTransformerEmbedder
 from .schema import CheckRequest, Fact, RequestError, parse_request
-from .support import Candidate, capped, claim_features, cover
+from .support import capped, claim_features, cover
 from .windows import WindowVerifier, verifier_version, windows
 
 ENGINE_VERSION = "0.7.26"

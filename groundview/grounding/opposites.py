@@ -3,7 +3,7 @@
 Soft coverage matches words by their contextual embeddings, and an antonym sits right beside its word
 there: "The plan is inflexible" scores as well backed by "The plan is flexible" as the claim that says
 "flexible". So a claim word no candidate states, whose opposite a candidate does state, is a claim that
-contradicts its evidence (`support._opposed`). Two sources of opposites, both general English and
+contradicts its evidence (`contrary.opposed`). Two sources of opposites, both general English and
 fitted to no data set (SummEdits' antonym edits were read before the list was written; the project
 README says what that means for its numbers):
 
@@ -59,7 +59,7 @@ wide narrow | thick thin | deep shallow | hot cold | wet dry | safe dangerous | 
 rich poor | happy sad | love hate | add remove | inside outside | male female
 arrive depart | enter exit | expand shrink | high low | ahead behind
 """
-# Opposites only when said of the same thing (`support._opposed_here`): a page that mentions "North
+# Opposites only when said of the same thing (`contrary.opposed_here`): a page that mentions "North
 # America" says nothing against "born in South Africa", nor "the second half of 2004" against "her
 # entire career", but "half of the building" does against "the whole building". So too a rise and
 # a fall, which markets report of the same thing ("Shares rose 3%" against "Shares fell 3%"), while

@@ -29,12 +29,13 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from groundview.grounding.candidates import Candidate
 from groundview.grounding.claims import split_sentences
 from groundview.grounding.context import resolve
 from groundview.grounding.evidence import BM25, Chunk, FactInfo, chunk_facts
 from groundview.grounding.lexical import analyse
 from groundview.grounding.schema import Fact
-from groundview.grounding.support import Candidate, Gaps, gaps
+from groundview.grounding.support import Gaps, gaps
 
 # Around a cited chunk, this many of its document's sentences on each side, and never more than
 # CONTEXT_CHARS characters on a side (a table or run-on text is one long "sentence").

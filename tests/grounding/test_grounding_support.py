@@ -8,7 +8,10 @@ from dataclasses import replace
 import pytest
 
 from groundview.grounding import Engine
+from groundview.grounding.candidates import Candidate, _spelled_out
+from groundview.grounding.conflicts import counted_otherwise
 from groundview.grounding.context import resolve
+from groundview.grounding.contrary import CONTRARY_RULES
 from groundview.grounding.evidence import chunk_facts
 from groundview.grounding.lexical import (
     _tokens,
@@ -24,12 +27,8 @@ from groundview.grounding.opposites import key, negative_base, opposites
 from groundview.grounding.schema import Fact
 from groundview.grounding.support import (
     CONSISTENCY_CAP,
-    CONTRARY_RULES,
     FEATURES,
-    Candidate,
-    _counted_otherwise,
     _list_lengths,
-    _spelled_out,
     consistency_cap,
     cover,
     gaps,
@@ -2771,7 +2770,7 @@ def test_a_count_of_a_thing_the_page_counts_otherwise_is_capped(engine: Engine) 
 
     def fires(claim: str, *sentences: str) -> list[str]:
         cands = [_candidate(i, s) for i, s in enumerate(sentences)]
-        return [n.text for n in _counted_otherwise(analyse(claim), cands)]
+        return [n.text for n in counted_otherwise(analyse(claim), cands)]
 
     assert fires("Arsenal won six FA Cups.", *(f.text for f in page)) == ["six"]
     # A thing the page does not count is left to the words

@@ -1,0 +1,614 @@
+"""The rules that find a number, year, name or code the evidence gives otherwise (`num_conflict`).
+
+Each rule reads a claim against its candidates and returns what it found: "six FA Cups" where the
+page counts five, "in 2019" where the sentence stating the rest gives 2018, a name the page gives to
+someone else, "eased to 2.7% from 2.4%" where it moved the other way. Any finding caps the claim
+(`support.consistency_cap`); `bench/rules.py` counts each rule's fires by human label on the shared
+sets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .candidates import (
+    CALENDAR,
+    PRONOUNS,
+    Candidate,
+    Rule,
+    clause_stems,
+    numbers_in,
+    opens_with_pronoun,
+    opens_with_reference,
+    said_in,
+    stating_clause,
+    stems_stated,
+    written_lowercase,
+)
+from .lexical import (
+    STOPWORDS,
+    Analysis,
+    Number,
+    changes,
+    code_parts,
+    numbers_match,
+    same_unit,
+    stem,
+    words,
+)
+
+
+def numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
+    """The claim's count or amount stated only about something else, while the claim's subject
+    is stated with a different one: "Jupiter has 274 moons" against "Saturn has 274 moons. Jupiter
+    follows with 97." Only counts and amounts: a dateline states a year or a day about nothing in
+    particular."""
+    subject = claim.subject
+    counts = [n for n in claim.numbers if n.count]
+    # Several amounts in one claim list several things ("$500/month for the CRM, $2,500 for the
+    # audit"), and its first name is not what each of them counts: on SummEdits the rule then held
+    # down consistent summaries as often as inconsistent ones.
+    if not subject or len(counts) != 1 or written_lowercase(subject, cands):
+        return []
+    out = []
+    own = next((claim.clauses[i] for i, s in enumerate(claim.stems) if s == subject), -1)
+    for n in counts:
+        # "Tomás Aguilar gave Redmond the lead, and substitute Kwame Asante equalized in the 67th
+        # minute": another name's clause holds the number
+        clause = claim.clauses[n.at] if n.at >= 0 else own
+        if clause != own and clause_stems(claim, clause) & (claim.names - {subject}):
+            continue
+        owners = [c for c in cands if any(numbers_match(n, m) for m in c.analysis.numbers)]
+        # A sentence that opens with a pronoun may well be about the subject: no conflict there.
+        if not owners or any(
+            subject in stems_stated([c]) or opens_with_reference(c) for c in owners
+        ):
+            continue
+        rival = [m for c in cands if subject in c.analysis.stems for m in c.analysis.numbers]
+        if any(m.count and same_unit(m.unit, n.unit) and not numbers_match(n, m) for m in rival):
+            out.append(n)
+    return out
+
+
+def counted_otherwise(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
+    """The claim's count of a thing that the page counts with another number, where the claim's
+    number counts something else there: "Arsenal won six FA Cups" against "they won five League
+    titles and five FA Cups" and "one of only six clubs to have won the FA Cup". A number whose
+    thing the page does not count stays with the words ("16 terminals" against "16 gates")."""
+    out = []
+    numbers = numbers_in(cands)
+    for n in claim.numbers:
+        # A bound or an estimate ("over 8,000 sketches") is met by more than one count
+        if n.is_year or n.listed or n.ordinal or n.qualifier or not n.counted:
+            continue
+        same: list[Number] = []
+        others: list[Number] = []
+        for m in numbers:
+            (same if numbers_match(n, m) else others).append(m)
+        if not same or any(not m.counted or m.counted & n.counted for m in same):
+            continue
+        # A page that counts the thing several times (each season's episodes, the frames of each
+        # session, "three daughters … two daughters") may sum or split them as the claim does.
+        rivals = {
+            m.value
+            for m in others
+            if n.counted <= m.counted and not (m.is_year or m.ordinal) and same_unit(m.unit, n.unit)
+        }
+        if len(rivals) == 1:
+            out.append(n)
+    return out
+
+
+def numbers_of_another_part(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[Number]:
+    """In a claim that gives several things each its number, a number the best candidates give to
+    another of them, while they give this one a different number: "A domestic wire costs $45, and
+    an international one $25" against "Domestic wires cost $25 each; international wires cost
+    $45." What tells the claim's parts apart is each part's words that the others lack."""
+    # Amounts and counts of something: a day of the month, a place in a row or a score ("5–4")
+    # is no thing's number.
+    counts = [n for n in claim.numbers if _counts_a_thing(n)]
+    if len({claim.clauses[n.at] for n in counts}) < 2:
+        return []
+    content = set(claim.content)
+    out: list[Number] = []
+    for n in counts:
+        if n.listed:
+            continue
+        part = claim.clauses[n.at]
+        others = {s for s, k in zip(claim.stems, claim.clauses, strict=True) if k != part}
+        # What it counts, where that tells the parts apart ("130 calories"); else its clause's
+        # words ("33 psi up front")
+        own = frozenset(n.counted - others or (clause_stems(claim, part) & content) - others)
+        if own and _given_to_another(n, own, cands, near):
+            out.append(n)
+    return out
+
+
+def _counts_a_thing(n: Number) -> bool:
+    """An exact count or amount of something ("$45", "30 Republicans"); a bound ("over 8,000
+    sketches") may be a total the page breaks down."""
+    return n.at >= 0 and n.count and not n.ordinal and not n.qualifier and bool(n.unit or n.counted)
+
+
+def _given_to_another(
+    n: Number, own: frozenset[str], cands: Sequence[Candidate], near: int
+) -> bool:
+    """Do the candidates state `n` only in clauses without `own`'s words, and the best of them a
+    rival number of its unit in a clause with them? A clause with a pronoun may be about anything,
+    so `n` stated there may be `own`'s."""
+    stated = False
+    for c in cands:
+        a = c.analysis
+        for m in a.numbers:
+            if m.at < 0 or not numbers_match(n, m):
+                continue
+            clause = a.clauses[m.at]
+            tokens = {t for t, k in zip(a.tokens, a.clauses, strict=True) if k == clause}
+            if clause_stems(a, clause) & own or tokens & PRONOUNS:
+                return False
+            # "Revenue was £384.6 million, up 4.2% on last year": a clause of its own holds the
+            # 4.2%, but no other clause of the sentence claims a number of its unit
+            if set(a.stems) & own and not _rival_in_clause_with(n, a, own):
+                return False
+            stated = True
+    if not stated:
+        return False  # an unbacked number is `num_missing`'s
+    return any(_rival_in_clause_with(n, c.analysis, own) for c in cands[:near])
+
+
+def _rival_in_clause_with(n: Number, a: Analysis, own: frozenset[str]) -> bool:
+    """Does `a` give another number of `n`'s unit in a clause with `own`'s words?"""
+    with_own = {k for k, s in zip(a.clauses, a.stems, strict=True) if s in own}
+    return any(
+        _counts_a_thing(r)
+        and a.clauses[r.at] in with_own
+        and same_unit(r.unit, n.unit)
+        # "1 cup" is no rival of "130 calories"
+        and (not r.counted or not n.counted or bool(r.counted & n.counted))
+        and not numbers_match(n, r)
+        for r in a.numbers
+    )
+
+
+_OPENS, _CLOSES = stem("opens"), stem("closes")
+
+
+def _hours(a: Analysis) -> list[tuple[Number, Number]]:
+    """The spans of hours a text gives, as (from, to): "open 08:00 to 20:00", "9 am - 9 pm". A
+    clock time is read as its hour, whose minutes follow as a number of their own."""
+    times: list[Number] = []
+    numbers = a.numbers
+    k = 0
+    while k < len(numbers):
+        n = numbers[k]
+        after = numbers[k + 1] if k + 1 < len(numbers) else None
+        minutes = after.text.split(" ")[0] if after else ""
+        clock = len(n.text) <= 2 and len(minutes) == 2 and minutes.isdigit() and int(minutes) < 60
+        if clock and after and after.unit in ("am", "pm"):
+            n = replace(n, unit=after.unit)  # "10:30 am" reads as "10", then "30 am"
+        if n.unit in ("am", "pm") or (clock and n.value < 24):
+            times.append(n)
+        k += 2 if clock else 1
+    # A page on the 24-hour clock ("08:00 to 20:00") says which half of the day each hour is in.
+    if any(not t.unit and (t.value >= 13 or t.text.startswith("0")) for t in times):
+        times = [t if t.unit else _half_of_the_day(t) for t in times]
+    return list(zip(times[::2], times[1::2], strict=False))
+
+
+def _half_of_the_day(t: Number) -> Number:
+    if t.value < 12:
+        return replace(t, unit="am")
+    return replace(t, value=t.value - 12 if t.value >= 13 else t.value, unit="pm")
+
+
+def hour_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[Number]:
+    """The claim's closing time that the best candidates give only as an opening time, or the
+    other way round: "closes at 8 am" against "open from 08:00 to 20:00"."""
+    opens, closes = _OPENS in claim.stems, _CLOSES in claim.stems
+    times = [n for n in claim.numbers if n.unit in ("am", "pm")] if opens != closes else []
+    if len(times) != 1:
+        return []
+    (t,) = times
+    spans = [span for c in cands[:near] for span in _hours(c.analysis)]
+    said, other = (1, 0) if closes else (0, 1)
+    as_said = any(numbers_match(t, span[said]) for span in spans)
+    return [t] if not as_said and any(numbers_match(t, span[other]) for span in spans) else []
+
+
+def year_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
+    """The claim's one year, when the candidates say the claim of another subject in that year and
+    of the claim's subject in another: "The CN Tower opened in 1889" against "The CN Tower opened
+    in 1976. The Eiffel Tower opened in 1889." Both sentences must state every other word of the
+    claim, so a dateline, another event of the subject's ("joined the youth team in 2005") or of
+    something else ("The iPhone was unveiled in 2007" for "Apple released the iPhone in 2007") is
+    no rival; a sentence that may be about the subject (its name or a pronoun in it) backs it."""
+    years = [n for n in claim.numbers if n.is_year]
+    subject = claim.subject
+    if not subject or len(years) != 1 or len(claim.numbers) != 1:
+        return []
+    year = years[0]
+    words = set(claim.content)
+    owners = [
+        i for i, c in enumerate(cands) if any(numbers_match(year, m) for m in c.analysis.numbers)
+    ]
+    if not owners:
+        return []
+    each = [stems_stated([c]) for c in cands]
+    if not all(_said_of_another(claim, cands[i], each[i]) for i in owners):
+        return []
+    rival = any(
+        words <= stems
+        and any(m.is_year for m in c.analysis.numbers)
+        and not any(numbers_match(year, m) for m in c.analysis.numbers)
+        for c, stems in zip(cands, each, strict=True)
+    )
+    return [year] if rival else []
+
+
+_RELATIVE_YEAR = re.compile(r"\b(?:this|last|that|next|the same|the following) year\b")
+
+
+def year_stated_elsewhere(
+    claim: Analysis, cands: Sequence[Candidate], share: float = 0.8, little: float = 0.5
+) -> list[Number]:
+    """The claim's one year, when a candidate states the rest of the claim in a clause that gives
+    another year, and every sentence that gives the claim's year states little of it: "Okafor was
+    elected a Fellow of the Royal Society in 2016" against "She was elected a Fellow of the Royal
+    Society of Chemistry in 2009" and a headline "Okafor awarded 2016 Harland Medal". A sentence
+    that dates the claim as "this year" may state the claim's year that way, and a dateline
+    ("Published 2019") may date it too."""
+    years = [n for n in claim.numbers if n.is_year]
+    if len(years) != 1:
+        return []
+    year = years[0]
+    content = set(claim.content)
+    if len(content) < 3:
+        return []
+    each = [content & stems_stated([c], claim) for c in cands]
+    owners = [
+        i for i, c in enumerate(cands) if any(numbers_match(year, m) for m in c.analysis.numbers)
+    ]
+    # The page's title is in every sentence's evidence, so it does not make a sentence that gives
+    # the year state the claim: "Lovelace was born in 1816" on Ada Lovelace's page, where 1816 is
+    # the year her father left England.
+    own = [content & said_in(cands[i], claim) for i in owners]
+    if not owners or any(len(got) >= little * len(content) for got in own):
+        return []
+    # A dateline ("Published 2019") dates the page, not another event
+    if any(len(set(cands[i].analysis.content) - content) < 2 for i in owners):
+        return []
+    for i, (c, got) in enumerate(zip(cands, each, strict=True)):
+        if (
+            i in owners
+            or len(got) < share * len(content)
+            or _RELATIVE_YEAR.search(" ".join(c.analysis.tokens))
+        ):
+            continue
+        # What only the title gives is in no clause of the sentence
+        said = got & said_in(c, claim)
+        clause = stating_clause(c.analysis, said, 0.5 * (len(content) - len(got - said)))
+        if clause is None:
+            continue
+        if any(
+            m.is_year and m.at >= 0 and c.analysis.clauses[m.at] == clause
+            for m in c.analysis.numbers
+        ):
+            return [year]
+    return []
+
+
+def _said_of_another(claim: Analysis, cand: Candidate, stems: set[str]) -> bool:
+    """Does this candidate (whose `stems_stated` are `stems`) say the claim of another subject ("The
+    Eiffel Tower opened in 1889" for "The CN Tower opened in 1889"): every word of the claim but
+    its subject, and no pronoun that may stand for the subject?"""
+    return (
+        claim.subject not in stems
+        and not PRONOUNS.intersection(cand.analysis.tokens)
+        and set(claim.content) - {claim.subject} <= stems
+    )
+
+
+def names_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The claim's names (other than its subject) that the candidates state only of another
+    subject, while a sentence stating the rest of the claim names something else in their place:
+    "The CN Tower is in Paris" against "The Eiffel Tower is in Paris. The CN Tower is in Toronto."
+    "Obama was born in Hawaii" against "Obama was born in Honolulu. Honolulu is in Hawaii." is no
+    conflict: "Honolulu is in Hawaii" does not say "born" of another subject."""
+    subject = claim.subject
+    if not subject:
+        return []
+    others = sorted(claim.names - {subject})
+    if not others:
+        return []
+    words = set(claim.content)
+    each = [stems_stated([c]) for c in cands]
+    out = []
+    for name in others:
+        owners = [i for i, stems in enumerate(each) if name in stems]
+        if not owners or not all(_said_of_another(claim, cands[i], each[i]) for i in owners):
+            continue
+        if any(
+            words - {name} <= stems and c.analysis.names - claim.names
+            for c, stems in zip(cands, each, strict=True)
+        ):
+            out.append(name)
+    return out
+
+
+def codes_unstated(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The claim's codes ("FITNESS15", "BA117") that no candidate writes, whether as a code
+    ("ba-117") or spaced ("BA 117"): a code is exact, while its letters and its digits may each be
+    on the page apart ("fitness" in one sentence, 15 in "ELITEFIT15")."""
+    if not claim.codes:
+        return []
+    texts = [c.analysis for c in cands] + [c.attributes for c in cands if c.attributes]
+    written = {code_parts(code) for a in texts for code in a.codes}
+    out = []
+    for code in claim.codes:
+        parts = code_parts(code)
+        n = len(parts)
+        if parts in written or any(
+            tuple(a.tokens[i : i + n]) == parts for a in texts for i in range(len(a.tokens) - n + 1)
+        ):
+            continue
+        out.append(code)
+    return out
+
+
+def number_stated_elsewhere(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.75
+) -> list[Number]:
+    """The claim's counts and amounts that one of the best candidates, stating most of the rest of
+    the number's clause, gives as another number of its unit, while every sentence that states the
+    claim's number states less of that clause: "Spring rainfall was 61% of the long-term average"
+    against "Rainfall between March and May was 38 percent of the long-term average. Reservoir
+    levels stood at 61 percent." A candidate with a pronoun may be about something else."""
+    content = set(claim.content)
+    each = [stems_stated([c], claim) for c in cands]
+    out: list[Number] = []
+    for n in claim.numbers:
+        if n.listed or not _an_amount(n) or n.at < 0 or _a_side(claim, n):
+            continue
+        rest = clause_stems(claim, claim.clauses[n.at]) & content
+        if len(rest) < 2:
+            continue
+        owners = [
+            i for i, c in enumerate(cands) if any(numbers_match(n, m) for m in c.analysis.numbers)
+        ]
+        if not owners:
+            continue  # an unbacked number is `num_missing`'s
+        stated = [len(rest & stems) for stems in each]
+        most = max(stated[i] for i in owners)
+        # The owner may state the claim's other clauses: "If you are 65 or older or have a
+        # disabled placard, your first permit costs only $10" against "Residents aged 65 and over
+        # … pay a reduced fee of $10 for their first permit. The first permit costs $35."
+        whole = max(len(content & each[i]) for i in owners)
+        if any(
+            i not in owners
+            and stated[i] >= share * len(rest)
+            and stated[i] > most
+            and len(content & each[i]) >= whole
+            and not PRONOUNS.intersection(cands[i].analysis.tokens)
+            and _rival_stating(n, cands[i].analysis, rest)
+            for i in range(min(near, len(cands)))
+        ):
+            out.append(n)
+    return out
+
+
+def _beside(a: Analysis, at: int, reach: int = 3) -> set[str]:
+    """The content stems within `reach` tokens of token `at`, in its clause ("£30 m": the scale
+    is part of the number)."""
+    k = a.clauses[at]
+    return {
+        a.stems[j]
+        for j in range(max(0, at - reach), min(len(a.stems), at + reach + 1))
+        if j != at
+        and a.clauses[j] == k
+        and a.tokens[j] not in STOPWORDS
+        and not a.tokens[j][:1].isdigit()
+        and len(a.tokens[j]) > 1
+    }
+
+
+_SPANS = frozenset(["years", "months", "weeks", "days", "hours", "minutes", "seconds"])
+
+
+def number_beside_another(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[Number]:
+    """The claim's amount that the best candidates state only beside other words, while the
+    words beside it in the claim stand beside another amount of its unit: "Revenue rose 4%"
+    against "Revenue rose 6% to $2.31 billion, helped by price increases averaging 4%", "£30m
+    owed to suppliers" against "£12m owed to suppliers … a pension deficit of around £30m"."""
+    content = set(claim.content)
+    out: list[Number] = []
+    for n in claim.numbers:
+        if n.listed or n.at < 0 or not _an_amount(n) or _a_side(claim, n):
+            continue
+        # Amounts of money, percentages and measures, and counts in digits from 10 with what they
+        # count ("45,000 line workers" against "45,000 customers … 200 line workers"): a small
+        # count ("five children") is what a page gives other things of the same kind as often,
+        # and a bound ("over 8,000 sketches") may be part of the page's "more than 15,000".
+        counted = n.count and n.value >= 10 and n.counted and n.qualifier in ("", "about")
+        if not (n.unit or counted):
+            continue
+        mine = _beside(claim, n.at) & content
+        if n.unit in _SPANS or not mine:
+            continue
+        clause = clause_stems(claim, claim.clauses[n.at]) & content
+        placed = [
+            (m, _beside(c.analysis, m.at), c.analysis)
+            for c in cands[:near]
+            for m in c.analysis.numbers
+            if m.at >= 0
+        ]
+        stated = [(m, around, a) for m, around, a in placed if numbers_match(n, m)]
+        # Stated bare ("He was 91."), beside the words of the claim's clause, or in a clause that
+        # holds the words beside it in the claim ("The median price paid for a home in the year
+        # to September was €335,000") backs it
+        if not stated or any(
+            not around
+            or around & clause
+            or len(clause_stems(a, a.clauses[m.at]) & mine) >= min(2, len(mine))
+            for m, around, a in stated
+        ):
+            continue
+        # A rival in a clause about someone the claim's clause does not name is that one's:
+        # "Ortega finished second with 29 percent" is no rival to "Delaney finished third with
+        # 24 percent".
+        named = clause & (claim.names | {claim.subject})
+        if any(
+            _rival_amount(n, m)
+            and len(around & mine) >= min(2, len(mine))
+            and not (named and _names_others(a, m, named))
+            for m, around, a in placed
+        ):
+            out.append(n)
+    return out
+
+
+def _names_others(a: Analysis, m: Number, named: set[str]) -> bool:
+    """Does the clause of `a` that holds `m` name someone, and none of `named`?"""
+    there = clause_stems(a, a.clauses[m.at]) & a.names
+    return bool(there) and not there & named
+
+
+def _a_side(a: Analysis, n: Number) -> bool:
+    """Is `n` one side of dimensions ("40 x 30 x 15 cm")? The sides measure one thing together:
+    another sentence's "55 x 40 x 20 cm" gives no rival to one of them."""
+    return "x" in a.tokens[max(0, n.at - 1) : n.at + 2]
+
+
+def _rival_stating(n: Number, a: Analysis, rest: set[str]) -> bool:
+    """Does `a` give another amount of `n`'s unit in its clause that states the most of `rest`?
+    "Violent crime fell 9% last year, while property crime rose" gives 9% to violent crime, not
+    to "Property crime rose 7%"."""
+    stated: dict[int, int] = {}
+    for s, k in zip(a.stems, a.clauses, strict=True):
+        stated[k] = stated.get(k, 0) + (s in rest)
+    best = max(stated.values(), default=0)
+    return any(
+        _rival_amount(n, m) and m.at >= 0 and stated[a.clauses[m.at]] == best for m in a.numbers
+    )
+
+
+def _an_amount(n: Number) -> bool:
+    """A count or amount, in digits or in words of what it counts ("ten schools", "six months")."""
+    return not n.is_year and not n.ordinal and (n.count or bool(n.unit or n.counted))
+
+
+def _rival_amount(n: Number, m: Number) -> bool:
+    """Is `m` another amount of what `n` counts? Digits of the same unit are; a number written as
+    a word must count the same thing or have the same unit ("ten schools" for "22 schools")."""
+    if not _an_amount(m) or not same_unit(m.unit, n.unit) or numbers_match(n, m):
+        return False
+    if n.count and m.count:
+        return True
+    return bool(n.counted & m.counted) or bool(n.unit and n.unit == m.unit)
+
+
+def name_in_the_slot_of_another(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.75
+) -> list[str]:
+    """The claim's names that one of the best candidates, stating most of the rest of the name's
+    clause, replaces with another name after the same preposition, while every sentence naming the
+    claim's name states less of that clause, and none names the two together: "The concerts
+    opened in Stockholm in 2022" against "The concerts opened in London in May 2022. The group
+    formed in Stockholm." So too the claim's subject, that such a candidate replaces with its own:
+    "Kris Bryant was named MVP" against "Ben Zobrist was named MVP". A candidate opening with a
+    pronoun may be about the claim's name."""
+    content = set(claim.content)
+    each = [stems_stated([c], claim) for c in cands]
+    runs = {n: set(names) for names, _ in claim.runs for n in names}
+    # A capital that opens a sentence marks a name only where the page writes it so mid-sentence.
+    page_names = set().union(*(c.analysis.names for c in cands))
+    named = claim.names | ({claim.subject} & page_names)
+    out: list[str] = []
+    seen: set[str] = set()
+    for i, n in enumerate(claim.stems):
+        if n not in named or n in seen or len(n) < 2 or n in CALENDAR:
+            continue
+        own = set(runs.get(n, {n}))
+        # A name that opens the claim is in the subject's slot; another, in its preposition's.
+        opens = all(t in STOPWORDS for t in claim.tokens[:i])
+        # "Diego Maradona", "Augustus Prew": a sentence of the page that names the surname names
+        # the person
+        j = i + 1
+        while j < len(claim.stems) and claim.stems[j] in claim.names:
+            own.add(claim.stems[j])
+            j += 1
+        seen |= own
+        before = "" if opens and n == claim.subject else claim.tokens[i - 1] if i else None
+        if before is None or (before and before not in _SLOTS):
+            continue
+        rest = (clause_stems(claim, claim.clauses[i]) & content) - own
+        if len(rest) < 2:
+            continue
+        owners = [k for k, st in enumerate(each) if own & st]
+        if not owners:
+            continue
+        stated = [len(rest & st) for st in each]
+        most = max(stated[k] for k in owners)
+        for k in range(min(near, len(cands))):
+            if k in owners or stated[k] < share * len(rest) or stated[k] <= most:
+                continue
+            a = cands[k].analysis
+            if opens_with_pronoun(cands[k]) or (not before and opens_with_reference(cands[k])):
+                continue
+            if before:
+                rivals = {
+                    s
+                    for j, s in enumerate(a.stems)
+                    if j and a.tokens[j - 1] == before and s in a.names and s not in named
+                }
+            else:  # the candidate's own subject: a name it writes first ("Ben Zobrist was…")
+                rivals = (({a.subject} & page_names) | (set(a.stems[:3]) & a.names)) - named
+            rivals -= CALENDAR  # "The court ruled on Tuesday…" is about no Tuesday
+            # A page that names both together relates them: "Honolulu is in Hawaii" backs "born
+            # in Hawaii" beside "born in Honolulu".
+            if any(not any(r in each[m] for m in owners) for r in rivals):
+                out.append(n)
+                break
+    return out
+
+
+# Prepositions that give a name its part in a claim: a place, a team, a maker.
+_SLOTS = words("in at near for from to by of with as")
+
+
+def moves_reversed(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[tuple[float, float]]:
+    """The claim's moves from one number to another that the best candidates state the other way
+    round, and none as the claim does: "eased to 2.7% from 2.4%" against "eased to 2.4% from
+    2.7%". Both numbers are on the page, so nothing else catches it."""
+    moves = [m for m in changes(claim.tokens) if m[0] != m[1]]
+    if not moves:
+        return []
+    each = [set(changes(c.analysis.tokens)) for c in cands]
+    stated = set().union(*each)
+    return [
+        (a, b) for a, b in moves if (a, b) not in stated and any((b, a) in m for m in each[:near])
+    ]
+
+
+# In the order `support.claim_features` asks them; one that finds anything sets `num_conflict`.
+CONFLICT_RULES: tuple[Rule, ...] = (
+    numbers_of_another,
+    year_of_another,
+    year_stated_elsewhere,
+    names_of_another,
+    codes_unstated,
+    moves_reversed,
+    hour_of_another,
+    numbers_of_another_part,
+    number_stated_elsewhere,
+    number_beside_another,
+    name_in_the_slot_of_another,
+    counted_otherwise,
+)

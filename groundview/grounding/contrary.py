@@ -1,0 +1,1089 @@
+"""The rules that find the evidence contradicting a claim in its own words (`neg_mismatch`).
+
+A negation the page does not make (or makes where the claim does not), an opposite word, two names
+related the other way round, a hedge or an intention stated as done, "all" or "the largest" the page
+narrows, words the page quotes from someone else, a speaker telling of themselves. Each rule reads a
+claim against its candidates and returns what it found; any finding caps the claim
+(`support.consistency_cap`); `bench/rules.py` counts each rule's fires by human label on the shared
+sets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterator, Sequence
+
+from .candidates import (
+    CALENDAR,
+    Candidate,
+    Rule,
+    candidates_stating,
+    capitalised,
+    clause_stems,
+    opens_with_pronoun,
+    stating_clause,
+    stems_stated,
+    surface,
+    written_lowercase,
+)
+from .lexical import (
+    DETERMINERS,
+    MONTHS,
+    STOPWORDS,
+    Analysis,
+    is_negation,
+    is_ordinal,
+    stem,
+    words,
+)
+from .opposites import DIRECTIONS, key, kin, negative_base, opposites
+
+
+def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The stems the claim negates that the evidence states without a negation: "He did not
+    recommend the Gold plan" where every candidate that mentions recommending says it plainly. A
+    word the candidates never mention is left to coverage."""
+    out = []
+    for word in sorted(claim.negates):
+        stating = [c for c in cands if word in c.analysis.stems]
+        if stating and not any(
+            word in c.analysis.negates
+            or _denied(c.analysis, word)
+            or _negation_in_clause(c.analysis, word)
+            or _negated_earlier_in_clause(c.analysis, word)
+            or _set_apart_after(c.analysis, word)
+            for c in stating
+        ):
+            out.append(word)
+    return out
+
+
+def _negated_earlier_in_clause(text: Analysis, word: str) -> bool:
+    """Some time `text` writes `word`, a negation stands before it in its clause, however far:
+    "does not yet have a distributor in North America" states no North American distributor, and
+    "neither of whom had acted professionally before" no professional actors."""
+    toks, clauses = text.tokens, text.clauses
+    return any(
+        s == word and any(clauses[j] == clauses[i] and _denies(toks, j) for j in range(i))
+        for i, s in enumerate(text.stems)
+    )
+
+
+def _set_apart_after(text: Analysis, word: str) -> bool:
+    """Does `text` set something apart after `word` with an elided negation? "paid the new wage
+    to civil servants in other departments but not to teachers" denies some the payment."""
+    toks = text.tokens
+    for i, s in enumerate(text.stems):
+        if s == word and any(
+            toks[j : j + 2] == ["but", "not"] or toks[j] in ("except", "excluding")
+            for j in range(i + 1, len(toks))
+        ):
+            return True
+    return False
+
+
+def _negation_in_clause(text: Analysis, word: str, reach: int = 4) -> bool:
+    """Some time `text` writes `word`, a negation stands within `reach` tokens of it in its clause.
+    Where the negation stands varies with the sentence's shape, not its meaning: "A trial date has
+    not been set" says what "no trial date has been set" says, and "We do not charge overdue fines"
+    what "there are no overdue fines". "non-" negates only its own word, and "cannot help but
+    notice" nothing."""
+    toks, clauses = text.tokens, text.clauses
+    for i, s in enumerate(text.stems):
+        if s != word:
+            continue
+        for j in range(max(0, i - reach), min(len(toks), i + reach + 1)):
+            if j != i and clauses[j] == clauses[i] and _denies(toks, j):
+                return True
+    return False
+
+
+def _denies(tokens: Sequence[str], i: int) -> bool:
+    """Is token `i` a negation of what stands beside it? "non-" negates only its own word, and
+    "not only", "cannot help but notice" and "No. 15" nothing."""
+    t, after = tokens[i], tokens[i + 1 : i + 3]
+    if not is_negation(t) or t == "non" or after[:1] == ["only"] or after == ["help", "but"]:
+        return False
+    return not (t == "no" and after[:1] and after[0][:1].isdigit())
+
+
+# Verbs that deny what follows them without a negation cue: "refuses to make dramas" says what
+# "does not make dramas" says, and "removes support for Python 3.7" what "no longer supports" it.
+_DENYING = frozenset(
+    stem(w)
+    for w in words(
+        "refuse decline avoid stop quit cease deny reject remove discontinue withdraw revoke"
+        " deprecate cancel eliminate abolish prohibit forbid ban lose lost"
+    )
+)
+
+
+_CONTRASTS = words("but except unlike only instead whereas while although though none nobody")
+
+
+def affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 4) -> list[str]:
+    """The claim's content stems that every candidate mentioning them negates, beside a word the
+    claim states next to them that the candidate states plainly: "a 30-day trial at cost" against
+    "a 30-day trial at no cost", "Turing married in 1941" against "Turing never married". Without
+    such a neighbour the negation is likely about something else ("the investigation has not
+    concluded" says nothing of a tour that "concluded his relationship with Pepsi"; "non-sci-fi
+    fans" negates "fi" with "sci"). A candidate that states the word more than once may state it
+    plainly too, so it counts as stating it plainly."""
+    out: list[str] = []
+    # Most candidates negate nothing: only a word some candidate negates needs a closer look, and
+    # this runs for every claim.
+    negated = frozenset().union(*(c.analysis.negates for c in cands))
+    if not negated:
+        return out
+    content = claim.content
+    set_aside = _set_aside(claim)
+    for i, word in enumerate(content):
+        if word not in negated or word in claim.negates or word in set_aside or word in out:
+            continue
+        if _denied_in(claim, word) or _negation_in_clause(claim, word, reach=8):
+            continue
+        beside = {content[j] for j in (i - 1, i + 1) if 0 <= j < len(content)} - {word}
+        stating = [c for c in cands if word in c.analysis.stems]
+        if stating and all(_negated_beside(c.analysis, word, beside, reach) for c in stating):
+            out.append(word)
+    return out
+
+
+def _set_aside(claim: Analysis, reach: int = 4) -> set[str]:
+    """The stems a claim sets aside with "rather than" or "instead of": "per API key rather than
+    per IP address" agrees with "per key, not per IP address". Not a negation: "instead of
+    attending Teaneck High School he enrolled at…" says nothing against the page's "attended"."""
+    out: set[str] = set()
+    for i in range(1, len(claim.tokens)):
+        if (claim.tokens[i - 1], claim.tokens[i]) in (("rather", "than"), ("instead", "of")):
+            out.update(claim.stems[i + 1 : i + 1 + reach])
+    return out
+
+
+def _denied_in(claim: Analysis, word: str) -> bool:
+    """Every time the claim writes `word`, a denying verb stands within three tokens before it."""
+    at = [i for i, s in enumerate(claim.stems) if s == word]
+    return all(any(s in _DENYING for s in claim.stems[max(0, i - 3) : i]) for i in at)
+
+
+def _denied(text: Analysis, word: str) -> bool:
+    """Some time the text writes `word`, a denying verb stands within three tokens of it, before
+    or, passive, after ("Subletting is prohibited")."""
+    at = [i for i, s in enumerate(text.stems) if s == word]
+    return any(any(s in _DENYING for s in text.stems[max(0, i - 3) : i + 4]) for i in at)
+
+
+def _negated_beside(text: Analysis, word: str, beside: set[str], reach: int) -> bool:
+    """`text` states `word` once, negated, with one of `beside` stated plainly within `reach`
+    tokens of it, and sets nobody apart: "No one but Smith signed", "Jones did not sign, but Smith
+    did" and "Unlike Apple, Nokia never released one" negate the word of someone else."""
+    if word not in text.negates or text.stems.count(word) != 1:
+        return False
+    if _CONTRASTS.intersection(text.tokens):
+        return False
+    at = text.stems.index(word)
+    near = text.stems[max(0, at - reach) : at + reach + 1]
+    return any(s in beside and s not in text.negates for s in near)
+
+
+def opposed(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, reach: int = 4
+) -> list[tuple[str, str]]:
+    """The claim's words that no candidate states while one of the best candidates states their
+    opposite beside a word that stands beside them in the claim, each with that opposite as
+    written: ("inflexible", "flexible") for "suggests inflexible payment options" against "offers
+    flexible payment options". Soft coverage would count the antonym as a match. An opposite
+    elsewhere in the sentence is of something else: "a small increase in sales" against "moved to
+    its larger facilities", "went unnoticed for five weeks" against "the team noticed unusual
+    transfers"."""
+    stated = {key(s) for s in stems_stated(cands)}
+    content = set(claim.content)
+    # Most claims state nothing the candidates lack: then there is nothing to look up.
+    unstated = [
+        (i, t, s)
+        for i, (t, s) in enumerate(zip(claim.tokens, claim.stems, strict=True))
+        # "not cheap" against "expensive" agrees: a negated word's opposite is what the claim says
+        if s in content and key(s) not in stated and s not in claim.negates
+    ]
+    out: list[tuple[str, str]] = []
+    for i, token, s in unstated:
+        against = opposites(token, of_a_thing=False)
+        beside = {f for f in claim.stems[max(0, i - reach) : i + 1 + reach] if f in content} - {s}
+        for c in cands[:near]:
+            word = _opposite_beside(c.analysis, key(s), against, beside, reach)
+            if word:
+                out.append((token, word))
+                break
+    return out
+
+
+def _opposite_beside(
+    a: Analysis, own: str, against: frozenset[str], beside: set[str], reach: int
+) -> str:
+    """The word of `a`, not negated there, whose key is among `against` or that negates `own`
+    with a prefix ("inflexible" of "flexible"), with one of `beside` within `reach` words; "" when
+    there is none."""
+    for k, (token, s) in enumerate(zip(a.tokens, a.stems, strict=True)):
+        # "will not reduce battery life" states no opposite of "increases battery life"
+        opposite = key(s) in against and s not in a.negates
+        if opposite and a.tokens[k + 1 : k + 2] == ["school"]:
+            continue  # "Hillview High School" says nothing against "low"
+        # A name negates nothing: the "Unlimited Plus" plan says nothing against "limited"
+        negating = s not in a.names and negative_base(token) == own
+        if (opposite or negating) and beside & set(a.stems[max(0, k - reach) : k + 1 + reach]):
+            return token
+    return ""
+
+
+def opposed_here(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, reach: int = 4
+) -> list[tuple[str, str]]:
+    """The claim's words whose opposite the best candidates state of the same thing, while none
+    states the word of it: ("increase", "reduce") for "increase project completion time" against
+    "reduce project completion time … and increase productivity". `opposed` misses these: the
+    page states both words, each of something else. The thing is the claim's next content word;
+    a word the claim negates is left alone ("did not reduce its workforce" agrees with "increased
+    its workforce")."""
+    content = set(claim.content)
+    out: list[tuple[str, str]] = []
+    for i, (token, s) in enumerate(zip(claim.tokens, claim.stems, strict=True)):
+        stated = (s in content or token in DIRECTIONS) and s not in claim.negates
+        against = opposites(token) if stated else frozenset()
+        if not against:
+            continue
+        following = claim.stems[i + 1 : i + 1 + reach]
+        thing = next((f for f in following if f in content), None)
+        # Nothing after it ("Net income rose 12%."): the thing is the content word before it.
+        before = thing is None
+        if before:
+            preceding = reversed(claim.stems[max(0, i - reach) : i])
+            thing = next((f for f in preceding if f in content), None)
+        if thing is None:
+            continue
+        if any(_said_of(c.analysis, kin(token), thing, reach, before) for c in cands):
+            continue
+        # A clause that says the word of the thing further off ("was convicted on Monday of 14
+        # counts") backs it, unless the opposite's clause states more of the claim. Not "first"
+        # or "after", which a clause may say of anything in it.
+        own = -1
+        if token not in DIRECTIONS:
+            own = max(_clause_share(c.analysis, kin(token), thing, content - {s}) for c in cands)
+        # The claim says the opposite of the same thing too, and denies something: it sets the
+        # two apart itself ("partial card numbers were exposed, but full card numbers were not";
+        # not "a discount on your first and last purchase").
+        if claim.negated and _said_of(claim, against, thing, reach, before):
+            continue
+        for c in cands[:near]:
+            # "will not reduce battery life" is no opposite of "increases battery life"
+            keys = against - {key(n) for n in c.analysis.negates}
+            word = _said_of(c.analysis, keys, thing, reach, before)
+            if word and _clause_share(c.analysis, keys, thing, content - {s}) > own:
+                out.append((token, word))
+                break
+    return out
+
+
+def _clause_share(a: Analysis, keys: Collection[str], thing: str, content: set[str]) -> int:
+    """How many of `content` the clause of `a` states that writes a word whose key is among
+    `keys` and names `thing`, however far apart (the most over such clauses); -1 when none does.
+    "was convicted on Monday of 14 counts of fraud" convicts of counts."""
+    return max(
+        (
+            len(clause_stems(a, k) & content)
+            for s, k in zip(a.stems, a.clauses, strict=True)
+            if key(s) in keys and thing in clause_stems(a, k)
+        ),
+        default=-1,
+    )
+
+
+def _said_of(
+    a: Analysis, keys: Collection[str], thing: str, reach: int, before: bool = False
+) -> str:
+    """The word of `a` whose key is among `keys` and that `thing` follows within `reach` words (or
+    precedes, `before`), or "" when there is none."""
+    for k, s in enumerate(a.stems):
+        if key(s) not in keys:
+            continue
+        near = a.stems[max(0, k - reach) : k] if before else a.stems[k + 1 : k + 1 + reach]
+        if thing in near:
+            return a.tokens[k]
+    return ""
+
+
+# Relations that hold both ways round ("Smith met Jones" is "Jones met Smith"), and words that put
+# two names side by side rather than one acting on the other ("and", "with" are stopwords, so
+# never a relation).
+_SYMMETRIC = frozenset(
+    stem(w)
+    for w in words(
+        """meet met marry married wed play played face faced fight fought tie tied draw drew
+    debate partner merge collaborate compete talk spoke speak chat date dated duet alongside together
+    divorce split befriend resemble equal border neighbour neighbor rival versus vs"""
+    )
+)
+
+
+# "sent letters to Jones", "bought it from Smith": a preposition says which way it goes, and the
+# page may say it from the other side ("Jones received letters from Smith").
+_DIRECTED = frozenset(["to", "from", "for", "into", "onto"])
+
+
+# Verbs that relate a work to who is in it either way round: "X stars in Y" is "Y stars X".
+_CASTING = frozenset(
+    stem(w) for w in words("star stars starred starring feature features featured")
+)
+
+
+_COMPARATIVES = frozenset(["more", "less", "fewer"])
+
+
+# "defeated by Smith", "the father of Obama": the relation read the other way round. A copula ("is a
+# female justice") relates nothing in a direction.
+_INVERTING = frozenset(["by", "of"])
+
+
+_COPULA = frozenset(["is", "was", "are", "were", "be", "been", "being"])
+
+
+# What may stand between a name and the verb that relates it to the next one.
+_AUXILIARIES = words("has have had will would did does agreed agrees plans planned wants to")
+
+
+def _actors(a: Analysis) -> list[tuple[int, int]]:
+    """Spans [start, end) of the runs of name tokens ("Jane Doe"), the text's subject included even
+    at the start of a sentence, where `names` leaves it out."""
+    actor = [(s in a.names or s == a.subject) and s not in CALENDAR for s in a.stems]
+    spans: list[tuple[int, int]] = []
+    for i, is_actor in enumerate(actor):
+        if not is_actor:
+            continue
+        if spans and spans[-1][1] == i:
+            spans[-1] = (spans[-1][0], i + 1)
+        else:
+            spans.append((i, i + 1))
+    return spans
+
+
+def _in_order(
+    cand: Analysis, first: set[str], relation: set[str], second: set[str], reach: int
+) -> bool:
+    """Does the candidate say that `first` relates to `second` by a `relation` word, within `reach`
+    tokens: "Smith defeated Jones", or in the passive, "Jones was defeated by Smith"? "The father
+    of Obama" relates them the other way round."""
+    for j, k in _spans(cand, first, relation, second, reach):
+        if not _INVERTING.intersection(cand.tokens[j:k]):
+            return True
+    # "Jones was defeated (twice) by Smith", not "Jones defeated the team coached by Smith"
+    return any(
+        "by" in cand.tokens[j:k]
+        and (cand.tokens[j + 1] == "by" or j > 0 and cand.tokens[j - 1] in _COPULA)
+        for j, k in _spans(cand, second, relation, first, reach)
+    )
+
+
+def _spans(
+    cand: Analysis, first: set[str], relation: set[str], second: set[str], reach: int
+) -> Iterator[tuple[int, int]]:
+    """(relation word, second) positions of each place where the candidate writes `first`, a
+    `relation` word and `second` in that order, within `reach` tokens."""
+    stems = cand.stems
+    for i, s in enumerate(stems):
+        if s not in first:
+            continue
+        for j in range(i + 1, min(len(stems), i + reach)):
+            if stems[j] not in relation:
+                continue
+            for k in range(j + 1, min(len(stems), i + reach + 1)):
+                if stems[k] in second:
+                    yield j, k
+
+
+def swapped(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[tuple[str, str]]:
+    """Two names the best candidates relate the other way round: ("Smith", "Jones") for "Smith
+    defeated Jones" (or "Jones was defeated by Smith") against "Jones defeated Smith". Only where
+    the claim relates the two in a few words, no candidate states them in the claim's order, and
+    the relation is not one that holds both ways ("met", "married"). Coverage finds every word of
+    such a claim on the page."""
+    spans = _actors(claim)
+    out: list[tuple[str, str]] = []
+    for (a0, a1), (b0, b1) in zip(spans, spans[1:], strict=False):
+        # "Acme has agreed to acquire Globex" relates them as "Acme acquires Globex" does.
+        v0 = a1 + next(
+            (i for i, t in enumerate(claim.tokens[a1:b0]) if t not in _AUXILIARIES), b0 - a1
+        )
+        between = claim.tokens[v0:b0]
+        first, second = set(claim.stems[a0:a1]), set(claim.stems[b0:b1])
+        # "Jones was defeated by Smith" relates them as "Smith defeated Jones" does.
+        passive = 3 <= len(between) <= 4 and between[0] in _COPULA and between[-1] == "by"
+        if passive:
+            first, second = second, first
+        # "Ford stars in Blade Runner" says what "Blade Runner stars Ford" and "Ford starred in
+        # Blade Runner" both say: either order on the page backs it.
+        if len(between) == 2 and between[1] == "in" and stem(between[0]) in _CASTING:
+            continue
+        verb = slice(v0 + 1, b0 - 1) if passive else slice(v0, b0)
+        # The relation is the verb, the first word that is not a stopword: "Acme sells software to
+        # Globex" relates them by "sells", and "software" is no relation ("Globex buys software").
+        verb_stem = next(
+            (
+                st
+                for t, st in zip(claim.tokens[verb], claim.stems[verb], strict=True)
+                if t not in STOPWORDS and any(ch.isalpha() for ch in t)  # no "3-1" relates them
+            ),
+            None,
+        )
+        relation = {verb_stem} if verb_stem else set()
+        # "Silver costs more than Gold": the comparative is the relation, and the page must use the
+        # same one ("Gold costs less than Silver" says the same thing).
+        than = between.index("than") if "than" in between[1:] else 0
+        if than:
+            compared = [t for t in between[:than] if t in _COMPARATIVES or t.endswith("er")]
+            relation = {stem(compared[-1])} if compared else set()
+        if not between or len(between) > (6 if than else 4 if passive else 3) or first & second:
+            continue
+        # "Whitby folk group The Lanternmen": an article before the second name makes the words
+        # between a title for it, not a relation
+        if not (passive or than) and between[-1] in ("the", "a", "an"):
+            continue
+        if not relation or relation & _SYMMETRIC or _DIRECTED.intersection(between):
+            continue
+        if _INVERTING.intersection(between) and not passive:
+            continue
+        if _COPULA.intersection(between) and not (passive or than):
+            continue
+        reach = len(between) + 5
+        if any(_in_order(c.analysis, first, relation, second, reach) for c in cands):
+            continue
+        if any(_in_order(c.analysis, second, relation, first, reach) for c in cands[:near]):
+            pair = (" ".join(claim.tokens[a0:a1]), " ".join(claim.tokens[b0:b1]))
+            out.append((capitalised(pair[0]), capitalised(pair[1])))
+    return out
+
+
+# Verbs that give what someone said, as news writes them; and the words before a speaker that give
+# what follows as theirs ("according to", "según", "selon", "laut").
+_SAYING = words(
+    "said says told warned warns called calls described describes argued argues stated claimed"
+    " saying arguing warning claiming insisting"
+    " claims insisted insists admitted predicted urged criticised criticized praised explained"
+    " suggested acknowledged conceded stressed emphasised emphasized dijo afirmó aseguró declaró"
+    " explicó señaló recordó calificó advirtió déclaré affirmé expliqué averti souligné sagte"
+    " erklärte betonte warnte disse afirmou explicou alertou"
+)
+
+
+_ACCORDING = words("according según selon laut")
+
+
+_SPEAKERS = frozenset(["he", "she", "they", "we", "i"])
+
+
+def _speaker_and_words(claim: Analysis) -> tuple[set[str], set[str], set[str]]:
+    """Who the claim says said something, the content stems of what they said, and of those the
+    ones in the verb's own clause: ({"priya", "shah"}, {"comparable", "scheme", ...}, …) for
+    "Council leader Priya Shah warned that comparable schemes had overrun by up to 40%". Empty
+    when the claim gives no one's words."""
+    tokens, stems = claim.tokens, claim.stems
+    names = claim.names | {claim.subject}  # a name that opens the claim is no `names`'
+    for i, t in enumerate(tokens):
+        if t in _SAYING:
+            # the run of names right before the verb: "Council leader Priya Shah warned" is
+            # Priya Shah's, not the council's
+            start = i
+            # in the verb's clause: "voting for Trump, saying that…" is not Trump's
+            while (
+                start > max(0, i - 5)
+                and stems[start - 1] in names
+                and claim.clauses[start - 1] == claim.clauses[i]
+            ):
+                start -= 1
+            speaker = set(stems[start:i])
+            # what they said, as far as the clause after it: "Crestmoor said it was disappointed
+            # and is considering an appeal, and it could restart the process, which would take four
+            # months" may give the four months to someone else on the page
+            said = [
+                s
+                for s, k in zip(stems[i + 1 :], claim.clauses[i + 1 :], strict=True)
+                if k <= claim.clauses[i] + 1
+            ]
+            own = [
+                s
+                for s, k in zip(stems[i + 1 :], claim.clauses[i + 1 :], strict=True)
+                if k == claim.clauses[i]
+            ]
+        elif t in _ACCORDING:
+            start = i + 2 if tokens[i + 1 : i + 2] == ["to"] else i + 1
+            end = start
+            while end < len(tokens) and stems[end] in names:
+                end += 1
+            speaker, said = set(stems[start:end]), stems[end:]
+            own = said
+        else:
+            continue
+        if not speaker:
+            break
+        content = set(claim.content)
+        return speaker, set(said) & content - speaker, set(own) & content - speaker
+    return set(), set(), set()
+
+
+def said_by_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The speaker the claim gives someone's words to, when the candidate that states those words
+    best gives them to someone else and no candidate naming the speaker states them as well:
+    "Priya Shah warned that similar projects had overrun by 40%" against "Priya Shah said the
+    vote was a turning point. Gareth Lyle warned that similar projects had run over budget by as
+    much as 40 percent." A sentence whose speaker is a pronoun may be quoting the claim's speaker,
+    so it tells nothing. What the verb's own clause says is read alone too: "Brenner called the
+    strike disproportionate and warned of more strikes" may join Brenner's warning to another
+    one's words."""
+    speaker, said, own = _speaker_and_words(claim)
+    # "Coach Alina Petrova said": the page writes "coach" of everyone, and names no one with it
+    speaker = {s for s in speaker if not written_lowercase(s, cands)}
+    if not speaker:
+        return []
+    each = [stems_stated([c]) for c in cands]
+    if len(said) >= 3 and _words_of_another(speaker, said, cands, each):
+        return sorted(speaker)
+    if own != said and len(own) >= 2 and _words_of_another(speaker, own, cands, each):
+        return sorted(speaker)
+    return []
+
+
+def _words_of_another(
+    speaker: set[str], said: set[str], cands: Sequence[Candidate], each: Sequence[set[str]]
+) -> bool:
+    """Does the candidate that states most of `said` give it to someone other than `speaker`,
+    while no candidate naming the speaker states half as much of it?"""
+    overlap = [len(said & stems) for stems in each]
+    best = max(range(len(cands)), key=lambda i: overlap[i], default=None)
+    if best is None or overlap[best] < max(2, len(said) / 2):
+        return False
+    tokens = set(cands[best].analysis.tokens)
+    if speaker & each[best] or not _SAYING & tokens:
+        return False
+    if _SPEAKERS & tokens:
+        # '"…," she said' quotes whoever the sentences before it name as speaking
+        quoting = _earlier_speaker(cands[best])
+        if not quoting or quoting & speaker:
+            return False
+    naming = [o for o, stems in zip(overlap, each, strict=True) if speaker & stems]
+    # a speaker no candidate names is `name_missing`'s
+    return bool(naming) and max(naming) * 2 <= overlap[best]
+
+
+def _earlier_speaker(cand: Candidate) -> set[str]:
+    """The names beside a verb of saying in the nearest sentence before `cand` that has one:
+    {"desai"} for '"Nothing in that case is worth a life," she said' after "Desai said her staff
+    did exactly what they had been trained to do." Empty when none names a speaker."""
+    for chunk in cand.earlier:
+        a = chunk.analysis
+        at = [i for i, t in enumerate(a.tokens) if t in _SAYING]
+        if not at:
+            continue
+        near = {s for i in at for s in a.stems[max(0, i - 3) : i + 4]}
+        return near & (a.names | {a.subject})
+    return set()
+
+
+# Verbs of an intention or a request: "is studying a new route to Tokyo" has launched none.
+_INTENT = words("sought seeking requested demanded intends studying weighing exploring")
+
+
+_HEDGES = (
+    words(
+        "may might possibly perhaps likely probably reportedly allegedly apparently appeared appears"
+        " seems seemed hoped hopes suggest suggests suggested whether unclear unconfirmed rumoured"
+        " rumored speculated could expected considering proposed estimated potential possible"
+        " tentative preliminary unverified"
+    )
+    | _INTENT
+)
+
+
+# What stands between an intention and a fact it is no part of: "is exploring options after
+# revenue fell 12%" states the fall.
+_SUBORDINATORS = words("after before because since when while as following until although")
+
+
+_PUT_FORWARD = words("proposed suggested")
+
+
+# A claim that says what someone can, could or is allowed to do reads "may" as permission.
+_MODALS = words("can could may might able allowed permitted")
+
+
+def _hedges_in(a: Analysis, words_: set[str], least: float) -> set[str]:
+    """The hedges of the clause of `a` that states the most of `words_`, when it states at least
+    `least` of them ("may" of a month, and "you may read", aside)."""
+    clause = stating_clause(a, words_, least)
+    if clause is None:
+        return set()
+    out = set()
+    tokens = [t for t, k in zip(a.tokens, a.clauses, strict=True) if k == clause]
+    if any(tokens[j : j + 3] == ["be", "ruled", "out"] for j in range(len(tokens))):
+        out.add("not ruled out")  # "further restrictions cannot be ruled out"
+    for i, (t, k) in enumerate(zip(a.tokens, a.clauses, strict=True)):
+        if k != clause or t not in _HEDGES:
+            continue
+        if t == "may" and any(
+            u[0].isdigit() or (u in MONTHS and u != "may") for u in a.tokens[max(0, i - 3) : i + 2]
+        ):
+            continue  # "10 May", "between March and May"
+        if i and a.tokens[i - 1] in ("you", "we", "i"):
+            continue  # "as you may read in the documentation": the reader's, not the fact's
+        if t in _PUT_FORWARD and a.tokens[i + 1 : i + 2] == ["by"]:
+            continue  # "a solar farm proposed by Sunpath" names who put it forward
+        if t in _INTENT and not _intends(a, i, words_):
+            continue
+        out.add(t)
+    return out
+
+
+def _intends(a: Analysis, i: int, words_: set[str], reach: int = 6) -> bool:
+    """Is what the intention at `i` is for ("is studying a new route", "sought eight years") the
+    claim's: one of `words_` within `reach` words after it, and no subordinator before that?"""
+    for t, s in zip(a.tokens[i + 1 : i + 1 + reach], a.stems[i + 1 : i + 1 + reach], strict=True):
+        if t in _SUBORDINATORS:
+            return False
+        if s in words_:
+            return True
+    return False
+
+
+_FREE = words("free gratuit gratuite gratuits gratuites gratis gratuito gratuita kostenlos")
+
+
+_MONEY = frozenset(["dollars", "euros", "pounds", "yen", "yuan"])
+
+
+def priced(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.5
+) -> list[tuple[str, str]]:
+    """A claim's "free" that the best candidates stating much of the rest of it give a price
+    instead, none of them saying "free": ("free", "£5") for "Next-day express delivery is free for
+    lost cards" against "Express delivery (next working day) is available for a £5 fee"."""
+    free = [t for t in claim.tokens if t in _FREE]
+    if not free or any(n.unit in _MONEY for n in claim.numbers):
+        return []
+    content = set(claim.content) - {stem(t) for t in free}
+    if len(content) < 2:
+        return []
+    best = candidates_stating(claim, cands[:near], content, share)
+    if any(_FREE.intersection(c.analysis.tokens) for c in best):
+        return []
+    prices = [
+        m.text
+        for c in best
+        for m in c.analysis.numbers
+        if m.unit in _MONEY and m.count and not m.qualifier
+    ]
+    return [(free[0], prices[0])] if prices else []
+
+
+def hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The hedges with which every best candidate states what the claim states as certain: "The
+    trust said predation was the proven main cause" against "The trust said the main causes were
+    likely to be predation…", "Engineers have decided to replace the bridge" against "Engineers
+    will decide whether to replace the bridge". The hedge must stand in the clause that states the
+    claim's words, half of them at least: "It may reopen in May; the museum holds 200 works"
+    hedges nothing of the works."""
+    if _MODALS.intersection(claim.tokens) or _HEDGES.intersection(claim.tokens):
+        return []
+    content = set(claim.content)
+    tops = _best_stating(claim, cands[:near], content)
+    found = [_hedges_in(c.analysis, x, 0.5 * len(content)) for c, x in tops]
+    if tops and all(found):
+        return sorted(set().union(*found))
+    return []
+
+
+def _best_stating(
+    claim: Analysis, cands: Sequence[Candidate], content: set[str], least: int = 3
+) -> list[tuple[Candidate, set[str]]]:
+    """The candidates that state the most of `content` (`least` words at least), each with what
+    it states, when the best states 60% of it; none otherwise."""
+    if len(content) < least or not cands:
+        return []
+    stated = [content & stems_stated([c], claim) for c in cands]
+    best = max(len(x) for x in stated)
+    if best < 0.6 * len(content):
+        return []
+    return [(c, x) for c, x in zip(cands, stated, strict=True) if len(x) == best]
+
+
+_SETTING_APART = words("but except unlike instead whereas none nobody")
+
+
+def denied_outright(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The negations with which every best candidate states, in one clause, most of what the claim
+    states plainly with no negation anywhere: "The court granted Lindahl's request to be released
+    on bond" against "The court did not address Lindahl's separate request to be released on
+    bond". Where the negated verb is the claim's own, `negated_against` and `affirmed_against`
+    say more; this reads a denial in other words."""
+    # "refuses to make dramas" denies as "doesn't make dramas" does
+    if claim.negates or any(is_negation(t) for t in claim.tokens) or _DENYING & set(claim.stems):
+        return []
+    content = set(claim.content)
+    tops = _best_stating(claim, cands[:near], content)
+    if not tops:
+        return []
+    found = []
+    for c, x in tops:
+        a = c.analysis
+        clause = stating_clause(a, x, 0.5 * len(content))
+        # "Jones did not sign the treaty, but Smith did" denies it of someone else
+        if clause is None or _SETTING_APART.intersection(a.tokens):
+            return []
+        if claim.names & x - clause_stems(a, clause):
+            return []
+        # "will not reduce battery life" agrees with "increases battery life"
+        denied = clause_stems(a, clause) & a.negates
+        if any(key(d) in opposites(t) for d in denied for t in claim.tokens):
+            return []
+        cues = [
+            t
+            for i, (t, k) in enumerate(zip(a.tokens, a.clauses, strict=True))
+            if k == clause and _denies(a.tokens, i)
+        ]
+        if not cues:
+            return []
+        found += cues
+    return sorted(set(found))
+
+
+_UNIVERSALS = words("all always")
+
+
+# "all over the world", "all about robots", "in all", "at all": no claim about every one of them
+_NOT_UNIVERSAL = words("over about around along time star")
+
+
+_BEFORE_NO_UNIVERSAL = words(
+    "in at after above us them you we of among nearly almost virtually practically not"
+)
+
+
+def universal_unstated(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The claim's "all" or "always" where no best candidate that states most of the claim says
+    it of all: "All schools in the county were closed" against "Schools in the Aran and Teifion
+    valleys were closed", "Replacement cards are always free" against "Your first replacement
+    card in any 12-month period is free". A summary widens a scope this way more often than a
+    page leaves its "all" unsaid."""
+    toks = claim.tokens
+    said = {
+        t
+        for i, t in enumerate(toks)
+        if t in _UNIVERSALS
+        and not (toks[i + 1 : i + 2] and toks[i + 1] in _NOT_UNIVERSAL)
+        # "in all", "at all", "after all", "for us all", "40% of all goods", "among all players",
+        # "nearly all", "not all"
+        and not (i and toks[i - 1] in _BEFORE_NO_UNIVERSAL)
+    }
+    if not said:
+        return []
+    content = set(claim.content)
+    if len(content) < 2:
+        return []
+    stating = candidates_stating(claim, cands[:near], content, 0.6)
+    if not stating or any(_UNIVERSALS.intersection(c.analysis.tokens) for c in stating):
+        return []
+    return sorted(said)
+
+
+# A word that ranks its subject first or last among others: "the largest", "its first", "the
+# best-selling", "the most popular" (a rank written with "most" or "least" is the pair).
+_RANKED = re.compile(r"[a-z]{2,}est|first|last|best|worst|most|least")
+
+
+# Words ending in "-est" that rank nothing.
+_NOT_RANKED = words(
+    """interest forest request west test protest guest contest harvest arrest suggest invest quest
+    rest nest chest priest honest modest digest manifest conquest pest vest crest fest everest
+    budapest bucharest midwest southwest northwest"""
+)
+
+
+_RANK_LEADS = words("the its their his her our my")
+
+
+# "one of the largest", "among the best": one of several
+_ONE_OF = (("one", "of"), ("among",))
+
+
+def _ranks(toks: Sequence[str]) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """Each rank word's index and its words ("largest",) or ("most", "popular"), where a
+    determiner or a possessive stands within the two words before it."""
+    for i, t in enumerate(toks):
+        if not _RANKED.fullmatch(t) or t in _NOT_RANKED:
+            continue
+        if t in ("most", "least"):
+            if i + 1 >= len(toks) or not toks[i + 1].isalpha():
+                continue
+            phrase: tuple[str, ...] = (t, toks[i + 1])
+        else:
+            phrase = (t,)
+        before = toks[max(0, i - 2) : i]
+        if any(w in _RANK_LEADS or w.endswith(("'s", "’s")) for w in before):
+            yield i, phrase
+
+
+def _one_of_several(toks: Sequence[str], i: int) -> bool:
+    """Does "one of" or "among" stand within the four words before the rank at `i`?"""
+    before = tuple(toks[max(0, i - 4) : i])
+    return any(before[k : k + len(lead)] == lead for lead in _ONE_OF for k in range(len(before)))
+
+
+def ranked_alone(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The claim's "the largest" (or "its first", "the most popular") where the best candidates
+    that state most of the claim say "one of the largest" (or "the fourth largest"), and none says
+    it without: "It was the largest wildfire in the state's recorded history" against "…one of the
+    largest in the state's recorded history". A summary drops the "one of" more often than a page
+    leaves it out."""
+    toks = claim.tokens
+    ranked = [(i, p) for i, p in _ranks(toks) if not _one_of_several(toks, i)]
+    content = set(claim.content)
+    if not ranked or len(content) < 2:
+        return []
+    stating = candidates_stating(claim, cands[:near], content, 0.6)
+    out = []
+    for i, phrase in ranked:
+        # "the fourth largest" ranks below "the largest", unless the claim gives a place too
+        placed = i > 0 and is_ordinal(toks[i - 1])
+        several = alone = False
+        for c in stating:
+            ctoks = c.analysis.tokens
+            for j in range(len(ctoks) - len(phrase) + 1):
+                if tuple(ctoks[j : j + len(phrase)]) == phrase:
+                    lower = not placed and j > 0 and is_ordinal(ctoks[j - 1])
+                    if lower or _one_of_several(ctoks, j):
+                        several = True
+                    else:
+                        alone = True
+        if several and not alone:
+            out.append(" ".join(phrase))
+    return out
+
+
+def roles_swapped(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[tuple[str, str]]:
+    """The claim's names whose clauses one of the best candidates states of each other: "Orr
+    will lead the combined company, while Feld will join the board" against "Feld will lead the
+    combined company, and Orr will join Brightline's board". Each of two clauses of the claim,
+    a name and at least two other words, must find its words in a clause of that candidate that
+    names the other clause's name and not its own."""
+    names = claim.names | ({claim.subject} - {""})
+    by_clause: dict[int, set[str]] = {}
+    for s, k in zip(claim.stems, claim.clauses, strict=True):
+        if s in names:
+            by_clause.setdefault(k, set()).add(s)
+    if len(by_clause) != 2:
+        return []
+    content = set(claim.content)
+    (k1, n1), (k2, n2) = by_clause.items()
+    if n1 & n2:
+        return []
+    p1 = (clause_stems(claim, k1) & content) - names
+    p2 = (clause_stems(claim, k2) & content) - names
+    if len(p1) < 2 or len(p2) < 2:
+        return []
+    for c in cands[:near]:
+        a = c.analysis
+        if _stated_with(a, p1, n2, n1) and _stated_with(a, p2, n1, n2):
+            # the last name of each clause is its actor's: "Corvan chief executive Janet Orr"
+            first, second = (
+                capitalised(re.split(r"['’]s ", surface(claim, sorted(n))[-1])[-1])
+                for n in (n1, n2)
+            )
+            return [(first, second)]
+    return []
+
+
+def _stated_with(a: Analysis, words_: set[str], other: set[str], own: set[str]) -> bool:
+    """Does the clause of `a` that states the most of `words_` (two, and most of them) name
+    `other` more than `own`? ("Orr will join Brightline's board" names Orr's company too.)"""
+    clause = stating_clause(a, words_, max(2, 0.6 * len(words_)))
+    if clause is None:
+        return False
+    there = clause_stems(a, clause)
+    return len(other & there) > len(own & there)
+
+
+_WON = words("won win wins winning winner winners")
+
+
+_SHORT_OF_WINNING = words(
+    "nominated nomination nominations nominee nominees shortlisted shortlist finalist finalists"
+    " runner-up runners-up longlisted"
+)
+
+
+def won_where_nominated(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The nomination with which every best candidate states the prize that the claim says was
+    won: "The Glass Orchard won the 2011 Harcourt Prize" against "…was shortlisted for the 2011
+    Harcourt Prize". A summary inflates an award this way; a page that says both backs it."""
+    at = [i for i, t in enumerate(claim.tokens) if t in _WON]
+    if not at or _SHORT_OF_WINNING.intersection(claim.tokens):
+        return []
+    won = {stem(w) for w in _WON}
+    content = (clause_stems(claim, claim.clauses[at[0]]) & set(claim.content)) - won
+    tops = _best_stating(claim, cands[:near], content, least=2)
+    if not tops:
+        # A claim that joins the prize to more than one sentence states ("won the Mercury Prize
+        # in 2002 for their second album"): the sentences that name the prize say it all.
+        prize = _prize(claim, at[0])
+        tops = [
+            (c, prize)
+            for c in cands[:near]
+            if len(prize) >= 2 and prize <= stems_stated([c], claim)
+        ]
+        content = prize
+    # "It won the prize after being shortlisted": any sentence that says it was won backs it
+    if not tops or any(
+        _WON.intersection(c.analysis.tokens)
+        and len(content & stems_stated([c], claim)) >= 0.5 * len(content)
+        for c in cands[:near]
+    ):
+        return []
+    if all(_SHORT_OF_WINNING.intersection(c.analysis.tokens) for c, _ in tops):
+        return sorted(_SHORT_OF_WINNING.intersection(tops[0][0].analysis.tokens))
+    return []
+
+
+def _prize(claim: Analysis, at: int) -> set[str]:
+    """The stems of what the claim says was won at token `at`, up to the next stopword: "Mercury
+    Prize" of "won the Mercury Prize in 2002", "BAFTA" of "won the BAFTA for Best Debut Game"."""
+    out: set[str] = set()
+    for t, s in zip(claim.tokens[at + 1 :], claim.stems[at + 1 :], strict=True):
+        if (t in DETERMINERS and not out) or t[:1].isdigit():  # "the", "the 2011"
+            continue
+        if t in STOPWORDS:
+            break
+        out.add(s)
+    return out
+
+
+# "X is a …" says what X is; "X will be a …" and "X has been a …" say when
+_COPULAS = _COPULA - {"be", "been", "being"}
+
+
+_KIND_LEADS = words("a an")
+
+
+def _kind(a: Analysis) -> tuple[set[str], list[str]] | None:
+    """What a sentence says its subject is, when it says "X is a <kind>": the subject's content
+    stems, and the content stems of the noun phrase after "a" or "an", its head noun last ("Raja
+    Hindustani is a 1996 comedy film": {"raja", "hindustani"}, ["comedy", "film"]). None for a
+    phrase of one word: "X is a film" names no kind to differ from."""
+    toks, stems, content = a.tokens, a.stems, set(a.content)
+    for i, t in enumerate(toks[:-2]):
+        if t in _COPULAS and toks[i + 1] in _KIND_LEADS:
+            break
+    else:
+        return None
+    subject = {s for s in stems[:i] if s in content}
+    phrase: list[str] = []
+    rest = toks[i + 2 :]
+    for j, (t, s) in enumerate(zip(rest, stems[i + 2 :], strict=True)):
+        if t in STOPWORDS or not t[:1].isalnum():
+            break
+        # "a film directed by", "a band formed in": a participle after the noun ends the phrase
+        after = rest[j + 1] if j + 1 < len(rest) else "."
+        if phrase and t.endswith(("ed", "ing")) and (after in STOPWORDS or not after[:1].isalnum()):
+            break
+        if s in content:
+            phrase.append(s)
+    return (subject, phrase) if len(phrase) >= 2 else None
+
+
+def kind_unstated(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The words of "X is a <kind>" that no candidate states, where one of the best says what X is
+    with the same head noun: "Raja Hindustani is a 1996 comedy film" against "Raja Hindustani is a
+    1996 Indian romantic drama film". The page says what kind of film it is, and it is not that
+    one; in a long claim one unstated word is often a paraphrase, but not the word that says what
+    a thing is."""
+    kind = _kind(claim)
+    if kind is None or not kind[0]:
+        return []
+    subject, phrase = kind
+    stated = stems_stated(cands, claim)
+    unstated = [s for s in phrase[:-1] if s not in stated and s not in claim.names]
+    if not unstated:
+        return []
+    for c in cands[:near]:
+        theirs = _kind(c.analysis)
+        if theirs is None or theirs[1][-1] != phrase[-1]:
+            continue
+        if subject <= stems_stated([c], claim) or opens_with_pronoun(c):
+            return surface(claim, unstated)
+    return []
+
+
+# Who speaks: "I'm from Los Angeles, where they formed in 1985" tells of the speaker, whom no page
+# is about, though every other word of it is on the page (a chat reply written in the page's
+# words). Words that open a reply before it ("Me too, I…", "Same. I…") are passed over, and a
+# speaker who frames a statement ("I'd recommend the Pro plan, which includes 2 TB", "I can
+# confirm that…") is no speaker to back: what is framed is the claim.
+_SPEAKER = frozenset(
+    ["i", "i'm", "i’m", "i've", "i’ve", "i'd", "i’d", "i'll", "i’ll", "my", "mine"]
+)
+
+
+_BEFORE_A_SPEAKER = words("and but so also well actually same too me personally honestly")
+
+
+# "I can confirm that", "I do know that", "I also think": the verb after its helpers
+_SPEAKER_HELPERS = words(
+    "would will can could must should do did does also just really actually personally"
+    " definitely honestly"
+)
+
+
+_FRAMING = words(
+    "think believe guess suppose know knew heard hear read learned learnt understand found find"
+    " see saw noticed checked recommend suggest advise confirm say said mean note agree"
+)
+
+
+def about_the_speaker(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The claim's "I" or "my" where the claim tells of the one who speaks ("I like Hound Dog by
+    Jerry Leiber", "Mine is dense and white") and no candidate speaks so."""
+    toks = claim.tokens
+    i = 0
+    while i < len(toks) and toks[i] in _BEFORE_A_SPEAKER:
+        i += 1
+    if i == len(toks) or toks[i] not in _SPEAKER:
+        return []
+    # "Mine safety improved" speaks of a mine
+    after = toks[i + 1] if i + 1 < len(toks) else ""
+    if toks[i] == "mine" and after not in ("is", "was", "are", "were"):
+        return []
+    j = i + 1
+    while j < len(toks) and toks[j] in _SPEAKER_HELPERS:
+        j += 1
+    if toks[i] not in ("my", "mine") and j < len(toks) and toks[j] in _FRAMING:
+        return []
+    if any(_SPEAKER.intersection(c.analysis.tokens) for c in cands):
+        return []
+    return [toks[i]]
+
+
+# In the order `support.claim_features` asks them; one that finds anything sets `neg_mismatch`.
+CONTRARY_RULES: tuple[Rule, ...] = (
+    negated_against,
+    affirmed_against,
+    opposed,
+    opposed_here,
+    swapped,
+    hedged,
+    denied_outright,
+    universal_unstated,
+    ranked_alone,
+    roles_swapped,
+    won_where_nominated,
+    said_by_another,
+    priced,
+    kind_unstated,
+    about_the_speaker,
+)
