@@ -222,7 +222,10 @@ class BM25:
 
     def scores(self, query: Sequence[str]) -> npt.NDArray[np.float64]:
         out = np.zeros(self.n, dtype=np.float64)
-        for term in set(query):
+        # In the query's order, not a set's: a set iterates in the order of the process's string
+        # hashes, and floating-point sums in another order differ in the last bit, so two chunks
+        # that score alike swapped places (and citations) from one worker process to the next.
+        for term in dict.fromkeys(query):
             ids = self.docs.get(term)
             if ids is not None:
                 out[ids] += self.weights[term]
