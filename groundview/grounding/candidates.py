@@ -13,14 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from .evidence import Chunk
-from .lexical import (
-    STOPWORDS,
-    Analysis,
-    Number,
-    is_cjk,
-    stem,
-    words,
-)
+from .lexical import STOPWORDS, Analysis, Number, is_cjk, stem, words
 from .models import Encoded
 
 

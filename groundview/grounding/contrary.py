@@ -26,16 +26,7 @@ from .candidates import (
     surface,
     written_lowercase,
 )
-from .lexical import (
-    DETERMINERS,
-    MONTHS,
-    STOPWORDS,
-    Analysis,
-    is_negation,
-    is_ordinal,
-    stem,
-    words,
-)
+from .lexical import DETERMINERS, MONTHS, STOPWORDS, Analysis, is_negation, is_ordinal, stem, words
 from .opposites import DIRECTIONS, key, kin, negative_base, opposites
 
 
