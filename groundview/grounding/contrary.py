@@ -1048,7 +1048,7 @@ def about_the_speaker(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
         return []
     # "Mine safety improved" speaks of a mine
     after = toks[i + 1] if i + 1 < len(toks) else ""
-    if toks[i] == "mine" and after not in ("is", "was", "are", "were"):
+    if toks[i] == "mine" and after not in _COPULAS:
         return []
     j = i + 1
     while j < len(toks) and toks[j] in _SPEAKER_HELPERS:
