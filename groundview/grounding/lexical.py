@@ -481,8 +481,10 @@ _BARE_DECIMAL = re.compile(r"(?<![\w.,])\.(\d)")
 _DOTTED = re.compile(r"\b[A-Z]\.(?: ?[A-Z](?:\.|\b(?![.'’])))+")
 # "the 2018–19 season" states 2019 as much as 2018.
 # "(10 February 1894 – 29 December 1986)" is two dates, not 1894 to 1929.
+# A second year smaller than the first crosses into the next century only within ten years
+# ("1999–00", "1998–02"): a page's "2019 - 12:00AM" or "2018-06" is no span up to 2112 or 2106.
 _YEAR_RANGE = re.compile(
-    r"\b(1[5-9]|20)(\d\d)\s*[–—-]\s*(\d\d)\b(?![.,]?\d)"
+    r"\b(1[5-9]|20)(\d\d)\s*[–—-]\s*(\d\d)\b(?![.,:]?\d)"
     r"(?!\s*(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 )
 # Tokenised corpora (FEVER, Penn Treebank style) write "did n't" and "Apple 's": a fact in that form
@@ -492,8 +494,11 @@ _SPLIT_CLITIC = re.compile(r"(?<=\w) (n[’']t|[’'](?:s|re|ve|ll|d|m))\b", re.
 
 def _spell_out(m: re.Match[str]) -> str:
     century, first, last = m.group(1), m.group(2), m.group(3)
-    end = f"{century}{last}" if last > first else f"{int(century) + 1}{last}"
-    return f"{century}{first}–{end}"
+    if last > first:
+        return f"{century}{first}–{century}{last}"
+    if 100 - int(first) + int(last) <= 10:
+        return f"{century}{first}–{int(century) + 1}{last}"
+    return m.group(0)
 
 
 # "24/7 support" counts nothing: read as two numbers, it conflicts with every other count nearby.
@@ -526,15 +531,28 @@ _MONTH_NAMES = [
     "November",
     "December",
 ]
+# A page's header writes them in capitals too ("30 JUN 2018").
 _MONTH_ABBREVIATION = re.compile(
-    r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b\.?(?=\s?\d)"
-    r"|(?<=\d )(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b\.?"
+    r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|JAN|FEB|MAR|APR|JUN|JUL|AUG|SEPT?|OCT|NOV"
+    r"|DEC)\b\.?(?=\s?\d)"
+    r"|(?<=\d )(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|JAN|FEB|MAR|APR|JUN|JUL|AUG|SEPT?"
+    r"|OCT|NOV|DEC)\b\.?"
 )
-_ISO_DATE = re.compile(r"\b(1[5-9]\d\d|20\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b")
+# A timestamp's date too ("2018-06-30T07:00:00Z"): read as a span of years, it was 2018 to 2106.
+# The year first is the order nobody reads two ways, so "2013/10/22" and "2011.02.22" are dates.
+_ISO_DATE = re.compile(
+    r"\b(1[5-9]\d\d|20\d\d)([-/.])(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?:\b(?![.,]\d)|T(?=\d))"
+)
+# A scraped page glues a date to the menu before it ("NewsOPINIONApril 11 2019"), so its month
+# was no word of its own.
+_GLUED_MONTH = re.compile(
+    r"(?<=[A-Za-z])(?=(?:January|February|March|April|May|June|July|August|September|October"
+    r"|November|December) ?\d)"
+)
 
 
 def _month(abbreviation: str) -> str:
-    return next(m for m in _MONTH_NAMES if m.startswith(abbreviation[:3]))
+    return next(m for m in _MONTH_NAMES if m.startswith(abbreviation[:3].title()))
 
 
 # "12.03.2021" and "12.03.21" as Europe writes a date: day, month, year (nobody dots a month
@@ -547,6 +565,11 @@ _DOTTED_DATE = re.compile(
 def _spelled_date(day: str, month: str, year: str | int) -> str:
     """A numeric date as one month name for all: "3 March 2021"."""
     return f"{int(day)} {_MONTH_NAMES[int(month) - 1]} {year}"
+
+
+def _iso_date(m: re.Match[str]) -> str:
+    date = _spelled_date(m.group(4), m.group(3), m.group(1))
+    return f"{date} " if m.group(0).endswith("T") else date
 
 
 def _dotted_date(m: re.Match[str]) -> str:
@@ -804,6 +827,7 @@ def normalise(text: str) -> str:
     # long page).
     digits = _DIGIT.search(text) is not None
     if digits:
+        text = _GLUED_MONTH.sub(" ", text)
         if found & _MONTH_ABBREVIATIONS:
             text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
         text = _DOTTED_DATE.sub(_dotted_date, text)
@@ -818,8 +842,8 @@ def normalise(text: str) -> str:
             )
         if found & _CODES:
             text = _CODE_BEFORE.sub(_code_before, text)
-        if "-" in text:
-            text = _ISO_DATE.sub(lambda m: _spelled_date(m.group(3), m.group(2), m.group(1)), text)
+        if _any_in(text, "-/."):
+            text = _ISO_DATE.sub(_iso_date, text)
         text = _CLOCK.sub(_clock, text)
         if _any_in(text, "$€£"):
             text = _SIGN_AFTER.sub(r"\2\1", text)

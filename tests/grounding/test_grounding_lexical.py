@@ -173,6 +173,27 @@ def test_a_two_digit_year_range_states_both_years() -> None:
     assert [n.value for n in analyse("United beat Arsenal 5–4").numbers] == [5.0, 4.0]
 
 
+def test_a_page_header_states_no_year_its_date_or_clock_does_not_write() -> None:
+    years = lambda text: {n.value for n in analyse(text).numbers if n.is_year}  # noqa: E731
+    # A timestamp is a date, not the years 2001 to 2006 (nor 2018 to 2106)
+    assert years("PUBLISHED DATETIME: 2001-06-26T21:16:56-0400") == {2001}
+    assert years("PUBLISHED DATETIME: 2018-06-30T07:00:00Z") == {2018}
+    assert normalise("2018-06-30T07:00:00Z") == "30 June 2018 07:00:00Z"
+    # and the year first is a date however it is separated
+    assert normalise("2013/10/22 20:01, 2011.02.22") == "22 October 2013 20:01, 22 February 2011"
+    assert normalise("version 2.2011.02.22.5") == "version 2.2011.02.22.5"
+    # nor is a year before a clock a span of years
+    assert years("April 11 2019 - 12:00AM") == {2019}
+    assert years("on August 15, 2009 - 10:26pm") == {2009}
+    # A year's two last digits cross into the next century only within ten years
+    assert years("the 1998–02 span") == {1998, 2002}
+    assert years("an ISO month, 2018-06") == {2018}
+    # A header's month in capitals, or glued to the menu before it, is the month
+    assert normalise("30 JUN 2018, NOV 14") == "30 June 2018, November 14"
+    assert normalise("NewsOPINIONApril 11 2019") == "NewsOPINION April 11 2019"
+    assert normalise("the MARS 2020 rover") == "the MARS 2020 rover"
+
+
 def test_a_month_is_one_name_however_a_date_is_written() -> None:
     claim = analyse("Paterson died on November 10, 2018.")
     for written in ("Paterson died Nov. 10, 2018.", "died 10 Nov 2018", "died 2018-11-10"):
