@@ -261,6 +261,10 @@ UNITS = {
     # "25°C" as `normalise` writes it
     "celsius": "celsius",
     "fahrenheit": "fahrenheit",
+    # Areas, as `normalise` writes them ("52 km2", "20 square miles": "52 km²", "20 mi²")
+    **{u: u for u in words("km² m² mi² ft²")},
+    **{u: "acres" for u in words("acre acres")},
+    **{u: "ha" for u in words("ha hectare hectares")},
     # Percentage points are no percent: "rose 0.25 percentage points" is not "rose 0.25%".
     "ppts": "ppts",
     "bps": "bps",
@@ -543,6 +547,23 @@ _MONTH_ABBREVIATION = re.compile(
 _ISO_DATE = re.compile(
     r"\b(1[5-9]\d\d|20\d\d)([-/.])(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?:\b(?![.,]\d)|T(?=\d))"
 )
+# An area is one unit: "52 km2" (a page's "km²" without its superscript) was 52 km and a count
+# of 2, and "20 square miles" a bare 20.
+_AREA = re.compile(r"(?<=\d)\s?(km|m|cm|mi|ft)[2²](?![\w²])")
+_SQUARE = re.compile(
+    r"(?<=\d)[\s-]?(?:square|sq\.?)[\s-](kilomet(?:re|er)s?|km|miles?|mi|feet|foot|ft|met(?:re|er)s?|m)"
+    r"\b\.?",
+    re.IGNORECASE,
+)
+_SQUARE_UNITS = {"k": "km²", "mi": "mi²", "f": "ft²", "me": "m²", "m": "m²"}
+
+
+def _square(m: re.Match[str]) -> str:
+    unit = m.group(1).lower()
+    short = next(k for k in ("k", "mi", "f", "me", "m") if unit.startswith(k))
+    return f" {_SQUARE_UNITS[short]}"
+
+
 # A scraped page glues a date to the menu before it ("NewsOPINIONApril 11 2019"), so its month
 # was no word of its own.
 _GLUED_MONTH = re.compile(
@@ -780,6 +801,7 @@ def _degrees(m: re.Match[str]) -> str:
 _LETTERS = re.compile(r"[^\W\d_]+")
 _HOW_OFTEN_WORDS = words("once twice thrice")
 _MONTH_ABBREVIATIONS = words("jan feb mar apr jun jul aug sep sept oct nov dec")
+_AREA_WORDS = words("km m cm mi ft square sq")
 _PER_FOREIGN = words("par pro por al ao im je")
 _POINTS = ("point", "ponto", "punto", "punkt", "百分点")
 _DEGREE_MARKS = ("°", "º", "celsius", "centigrade", "fahrenheit")
@@ -828,6 +850,8 @@ def normalise(text: str) -> str:
     digits = _DIGIT.search(text) is not None
     if digits:
         text = _GLUED_MONTH.sub(" ", text)
+        if not found.isdisjoint(_AREA_WORDS):
+            text = _SQUARE.sub(_square, _AREA.sub(r" \1²", text))
         if found & _MONTH_ABBREVIATIONS:
             text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
         text = _DOTTED_DATE.sub(_dotted_date, text)
@@ -1660,6 +1684,7 @@ _MEASURES = (
     {"mg": 1e-3, "g": 1.0, "kg": 1e3},
     {"ml": 1e-3, "l": 1.0},
     {"w": 1.0, "kw": 1e3, "mw": 1e6, "gw": 1e9},
+    {"m²": 1.0, "ha": 1e4, "km²": 1e6},
 )
 _SPAN_RATIOS = {
     **{(a, b): x / y for a, x in _SPANS.items() for b, y in _SPANS.items() if a != b},
@@ -1673,6 +1698,52 @@ _SPAN_RATIOS = {
         if a != b
     },
 }
+
+
+# Imperial measures in metres and kilograms. Wikipedia, and answers written in its manner, give
+# a measure in both systems ("5 miles (8.0 km)", "150 pounds (68 kg)"), and a page that states
+# one of them backs the other when it converts to it as written.
+_IMPERIAL = {
+    "miles": ("meters", 1609.344),
+    "feet": ("meters", 0.3048),
+    "pounds": ("g", 453.59237),
+    "mi²": ("m²", 2589988.110336),
+    "ft²": ("m²", 0.09290304),
+    "acres": ("m²", 4046.8564224),
+}
+
+
+def _metric(n: Number) -> tuple[str, float] | None:
+    """The metric unit the number's measure converts to (metres or grams) and its factor."""
+    if n.unit in _IMPERIAL:
+        return _IMPERIAL[n.unit]
+    for base, scale in (("meters", _MEASURES[0]), ("g", _MEASURES[1]), ("m²", _MEASURES[4])):
+        if n.unit in scale:
+            return base, scale[n.unit] / scale[base]
+    return None
+
+
+def _converts(claim: Number, evidence: Number) -> bool:
+    """Is the claim's measure the page's in the other system of units, rounded as the claim writes
+    it? Against "5 miles", "8.0 km" and "8 km" are, "9 km" is not; "104 °F" is "40 °C"."""
+    if {claim.unit, evidence.unit} == {"celsius", "fahrenheit"}:
+        e = evidence.value
+        value = e * 9 / 5 + 32 if evidence.unit == "celsius" else (e - 32) * 5 / 9
+        return _rounds_to(value, claim)
+    if "£" in claim.text + evidence.text:  # pounds sterling weigh nothing
+        return False
+    a, b = _metric(claim), _metric(evidence)
+    if (claim.unit in _IMPERIAL) == (evidence.unit in _IMPERIAL) or a is None or b is None:
+        return False
+    return a[0] == b[0] and _rounds_to(evidence.value * b[1] / a[1], claim)
+
+
+def _rounds_to(value: float, n: Number) -> bool:
+    # To the place of its last written digit ("8.0": a tenth, "68": one), or within 1% where the
+    # writer rounded further ("3,000 feet (910 m)": 914.4 m).
+    digits = n.text.split(" ")[0].replace(",", "")
+    decimals = len(digits.partition(".")[2]) if digits.replace(".", "", 1).isdigit() else 0
+    return abs(value - n.value) <= 10.0**-decimals / 2 + 0.01 * abs(n.value)
 
 
 def numbers_match(claim: Number, evidence: Number) -> bool:
@@ -1698,8 +1769,10 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
         # reads an amount of one unit as a measure of the other.
         ratio = _SPAN_RATIOS.get((claim.unit, evidence.unit))
         about = "about" in (claim.qualifier, evidence.qualifier)
-        if ratio is None or (claim.qualifier != evidence.qualifier and not about):
+        if claim.qualifier != evidence.qualifier and not about:
             return False
+        if ratio is None:
+            return _converts(claim, evidence)
         return math.isclose(c * ratio, e, rel_tol=0.1 if about else 1e-9)
     if claim.rate and evidence.rate and claim.rate != evidence.rate:
         return False

@@ -427,8 +427,10 @@ def _results(claim: Analysis, n: Number, a: Number, b: Number) -> list[float]:
     if n.unit == "ppts":
         return [a.value - b.value] if a.unit == b.unit == "percent" else []
     if n.unit == "percent":
-        # "120 of 400 acres": a share of two counts of one thing, or of two amounts of money
-        alike = same_unit(a.unit, b.unit) and a.unit != "percent" and a.count and b.count
+        # "120 of 400 acres": a share of two counts of one thing (the first may leave its unit to
+        # the second), or of two amounts of money
+        units = same_unit(a.unit, b.unit) or (not a.unit and b.unit != "percent")
+        alike = units and a.unit != "percent" and a.count and b.count
         return [100 * a.value / b.value] if alike and a.value < b.value else []
     if not same_unit(a.unit, n.unit):
         return []

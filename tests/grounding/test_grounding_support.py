@@ -1177,6 +1177,42 @@ def test_metric_measures_convert_exactly() -> None:
     assert not _backs("Add 500 ml of water.", "Add 500 g of flour.")
 
 
+def test_a_measure_converts_into_the_other_system_as_the_claim_rounds_it() -> None:
+    assert _backs("The trail is 5 miles long.", "The trail is 8.0 km long.")
+    assert _backs("The trail is 5 miles long.", "The trail is 8 km long.")
+    assert not _backs("The trail is 5 miles long.", "The trail is 9 km long.")
+    assert _backs("The trail is 8 km long.", "The trail is 5 miles long.")
+    assert _backs("The peak rises 3,000 feet.", "The peak rises 910 m.")
+    assert _backs("The tower is 330 m tall.", "The tower is 1,083 ft tall.")
+    assert _backs("It weighs 150 pounds.", "It weighs 68 kg.")
+    assert _backs("It reached 40 °C.", "It reached 104 °F.")
+    assert _backs("It reached 104 °F.", "It reached 40 °C.")
+    assert not _backs("It reached 40 °C.", "It reached 100 °F.")
+    # Pounds sterling weigh nothing, and a length is no weight
+    assert not _backs("It costs £150.", "It weighs 68 kg.")
+    assert not _backs("It weighs 100 kg.", "It weighs 100 pounds.")
+    assert not _backs("The trail is 5 miles long.", "The bag weighs 8 kg.")
+    # An area is one unit however it is written, and converts the same way
+    assert [(n.value, n.unit) for n in analyse("It covers 52 km2, or 20 sq mi.").numbers] == [
+        (52, "km²"),
+        (20, "mi²"),
+    ]
+    assert _backs("The lake covers 20 square miles.", "The lake covers 52 km².")
+    assert _backs("The park covers 1,200 acres.", "The park covers 490 hectares.")
+    assert _backs("The park covers 4.9 km².", "The park covers 490 ha.")
+    assert not _backs("The lake covers 20 square miles.", "The lake covers 20 km².")
+    assert not _backs("The trail is 52 km long.", "The lake covers 52 km2.")
+
+
+def test_a_measure_given_in_both_systems_is_backed_by_either(engine: Engine) -> None:
+    feet = [Fact("The front of the palace measures 355 feet across.")]
+    metres = [Fact("The front of the palace is 108 metres long.")]
+    claim = "The front of the palace measures 355 feet (108 m) across."
+    assert not _capped(engine, claim, feet)
+    assert not _capped(engine, claim, metres)
+    assert _capped(engine, "The front of the palace measures 355 feet (120 m) across.", feet)
+
+
 def test_one_side_of_dimensions_has_no_rival_in_other_dimensions(engine: Engine) -> None:
     page = (
         "Economy Light: one small personal item (max 40 x 30 x 15 cm) that fits under the seat.\n"
