@@ -555,13 +555,15 @@ _SQUARE = re.compile(
     r"\b\.?",
     re.IGNORECASE,
 )
-_SQUARE_UNITS = {"k": "km²", "mi": "mi²", "f": "ft²", "me": "m²", "m": "m²"}
 
 
 def _square(m: re.Match[str]) -> str:
     unit = m.group(1).lower()
-    short = next(k for k in ("k", "mi", "f", "me", "m") if unit.startswith(k))
-    return f" {_SQUARE_UNITS[short]}"
+    if unit.startswith("k"):
+        return " km²"
+    if unit.startswith("mi"):
+        return " mi²"
+    return " ft²" if unit.startswith("f") else " m²"
 
 
 # A scraped page glues a date to the menu before it ("NewsOPINIONApril 11 2019"), so its month
@@ -1679,12 +1681,15 @@ def _readings(n: Number) -> list[Number]:
 
 _SPANS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
 # Metric measures convert as exactly: "1.3 km" is "1,300 metres", "0.5 l" is "500 ml".
+_LENGTHS = {"mm": 1e-3, "cm": 1e-2, "meters": 1.0, "km": 1e3}
+_WEIGHTS = {"mg": 1e-3, "g": 1.0, "kg": 1e3}
+_AREAS = {"m²": 1.0, "ha": 1e4, "km²": 1e6}
 _MEASURES = (
-    {"mm": 1e-3, "cm": 1e-2, "meters": 1.0, "km": 1e3},
-    {"mg": 1e-3, "g": 1.0, "kg": 1e3},
+    _LENGTHS,
+    _WEIGHTS,
+    _AREAS,
     {"ml": 1e-3, "l": 1.0},
     {"w": 1.0, "kw": 1e3, "mw": 1e6, "gw": 1e9},
-    {"m²": 1.0, "ha": 1e4, "km²": 1e6},
 )
 _SPAN_RATIOS = {
     **{(a, b): x / y for a, x in _SPANS.items() for b, y in _SPANS.items() if a != b},
@@ -1700,9 +1705,9 @@ _SPAN_RATIOS = {
 }
 
 
-# Imperial measures in metres and kilograms. Wikipedia, and answers written in its manner, give
-# a measure in both systems ("5 miles (8.0 km)", "150 pounds (68 kg)"), and a page that states
-# one of them backs the other when it converts to it as written.
+# Imperial measures in metres, grams and square metres. Wikipedia, and answers written in its
+# manner, give a measure in both systems ("5 miles (8.0 km)", "150 pounds (68 kg)"), and a page
+# that states one of them backs the other when it converts to it as written.
 _IMPERIAL = {
     "miles": ("meters", 1609.344),
     "feet": ("meters", 0.3048),
@@ -1714,12 +1719,13 @@ _IMPERIAL = {
 
 
 def _metric(n: Number) -> tuple[str, float] | None:
-    """The metric unit the number's measure converts to (metres or grams) and its factor."""
+    """The metric unit the number's measure converts to (metres, grams or square metres) and
+    its factor."""
     if n.unit in _IMPERIAL:
         return _IMPERIAL[n.unit]
-    for base, scale in (("meters", _MEASURES[0]), ("g", _MEASURES[1]), ("m²", _MEASURES[4])):
+    for base, scale in (("meters", _LENGTHS), ("g", _WEIGHTS), ("m²", _AREAS)):
         if n.unit in scale:
-            return base, scale[n.unit] / scale[base]
+            return base, scale[n.unit]
     return None
 
 
