@@ -265,6 +265,9 @@ UNITS = {
     **{u: u for u in words("km² m² mi² ft²")},
     **{u: "acres" for u in words("acre acres")},
     **{u: "ha" for u in words("ha hectare hectares")},
+    # Speeds, as `normalise` writes them ("97 km/h", "97 kilometres per hour": "97 kph")
+    "mph": "mph",
+    "kph": "kph",
     # Percentage points are no percent: "rose 0.25 percentage points" is not "rose 0.25%".
     "ppts": "ppts",
     "bps": "bps",
@@ -566,6 +569,14 @@ def _square(m: re.Match[str]) -> str:
     return " ft²" if unit.startswith("f") else " m²"
 
 
+# A speed is one unit: "97 km/h" was 97 km (and no hour), "60 miles per hour" 60 miles.
+_SPEED = re.compile(
+    r"(?<=\d)\s?(?:(km/h|km/hr|kmh|kph|(?:km|kilomet(?:re|er)s) (?:per|an) hour)"
+    r"|(mph|mi/h|miles (?:per|an) hour))\b",
+    re.IGNORECASE,
+)
+
+
 # A scraped page glues a date to the menu before it ("NewsOPINIONApril 11 2019"), so its month
 # was no word of its own.
 _GLUED_MONTH = re.compile(
@@ -804,6 +815,7 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 _HOW_OFTEN_WORDS = words("once twice thrice")
 _MONTH_ABBREVIATIONS = words("jan feb mar apr jun jul aug sep sept oct nov dec")
 _AREA_WORDS = words("km m cm mi ft square sq")
+_SPEED_WORDS = words("h hr kmh kph hour mph")
 _PER_FOREIGN = words("par pro por al ao im je")
 _POINTS = ("point", "ponto", "punto", "punkt", "百分点")
 _DEGREE_MARKS = ("°", "º", "celsius", "centigrade", "fahrenheit")
@@ -854,6 +866,8 @@ def normalise(text: str) -> str:
         text = _GLUED_MONTH.sub(" ", text)
         if not found.isdisjoint(_AREA_WORDS):
             text = _SQUARE.sub(_square, _AREA.sub(r" \1²", text))
+        if not found.isdisjoint(_SPEED_WORDS):
+            text = _SPEED.sub(lambda m: " kph" if m.group(1) else " mph", text)
         if found & _MONTH_ABBREVIATIONS:
             text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
         text = _DOTTED_DATE.sub(_dotted_date, text)
@@ -1684,6 +1698,7 @@ _SPANS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 60
 _LENGTHS = {"mm": 1e-3, "cm": 1e-2, "meters": 1.0, "km": 1e3}
 _WEIGHTS = {"mg": 1e-3, "g": 1.0, "kg": 1e3}
 _AREAS = {"m²": 1.0, "ha": 1e4, "km²": 1e6}
+_SPEEDS = {"kph": 1.0}
 _MEASURES = (
     _LENGTHS,
     _WEIGHTS,
@@ -1705,7 +1720,7 @@ _SPAN_RATIOS = {
 }
 
 
-# Imperial measures in metres, grams and square metres. Wikipedia, and answers written in its
+# Imperial measures in metres, grams, square metres and km/h. Wikipedia, and answers written in its
 # manner, give a measure in both systems ("5 miles (8.0 km)", "150 pounds (68 kg)"), and a page
 # that states one of them backs the other when it converts to it as written.
 _IMPERIAL = {
@@ -1715,15 +1730,16 @@ _IMPERIAL = {
     "mi²": ("m²", 2589988.110336),
     "ft²": ("m²", 0.09290304),
     "acres": ("m²", 4046.8564224),
+    "mph": ("kph", 1.609344),
 }
 
 
 def _metric(n: Number) -> tuple[str, float] | None:
-    """The metric unit the number's measure converts to (metres, grams or square metres) and
-    its factor."""
+    """The metric unit the number's measure converts to (metres, grams, square metres or km/h)
+    and its factor."""
     if n.unit in _IMPERIAL:
         return _IMPERIAL[n.unit]
-    for base, scale in (("meters", _LENGTHS), ("g", _WEIGHTS), ("m²", _AREAS)):
+    for base, scale in (("meters", _LENGTHS), ("g", _WEIGHTS), ("m²", _AREAS), ("kph", _SPEEDS)):
         if n.unit in scale:
             return base, scale[n.unit]
     return None

@@ -1202,6 +1202,10 @@ def test_a_measure_converts_into_the_other_system_as_the_claim_rounds_it() -> No
     assert _backs("The park covers 4.9 km².", "The park covers 490 ha.")
     assert not _backs("The lake covers 20 square miles.", "The lake covers 20 km².")
     assert not _backs("The trail is 52 km long.", "The lake covers 52 km2.")
+    # and so is a speed
+    assert _backs("Winds reached 195 km/h.", "Winds reached 120 miles per hour.")
+    assert not _backs("Winds reached 120 kilometres per hour.", "Winds reached 120 mph.")
+    assert not _backs("The train covered 97 km.", "The train reached 97 km/h.")
 
 
 def test_a_measure_given_in_both_systems_is_backed_by_either(engine: Engine) -> None:
