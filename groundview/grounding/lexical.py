@@ -1694,6 +1694,7 @@ def _readings(n: Number) -> list[Number]:
 
 
 _SPANS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
+_SPANS_OF_TIME = frozenset([*_SPANS, "months", "years"])
 # Metric measures convert as exactly: "1.3 km" is "1,300 metres", "0.5 l" is "500 ml".
 _LENGTHS = {"mm": 1e-3, "cm": 1e-2, "meters": 1.0, "km": 1e3}
 _WEIGHTS = {"mg": 1e-3, "g": 1.0, "kg": 1e3}
@@ -1813,6 +1814,16 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     # 1150 screens", which no counting word before it marks as a count.
     if claim.count and evidence.is_year:
         return c == e and bool(claim.counted & evidence.counted)
+    # Nor is "on 12 July" twelve of anything, or "Apollo 12": "one of 12 kids" is not backed by a
+    # day of a month or a number in a name ("the 5th of November" is a day, "5 November" too).
+    if claim.count and claim.counted - _MONTH_STEMS and _digits_counting_nothing(evidence):
+        return False
+    # ...and the day of "before August 30th" is not "$30/user".
+    if _digits_counting_nothing(claim) and (evidence.unit or (evidence.count and evidence.counted)):
+        return False
+    # "one of 12 children" is not "12 years old"
+    if claim.count and claim.counted and not claim.unit and evidence.unit in _SPANS_OF_TIME:
+        return False
     if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
         return True
     if claim.qualifier in ("gt", "lt"):
@@ -1830,7 +1841,12 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
             return e < c
         # "More than 500" is what one writes of 620, not of 500,000.
         return c < e <= 10 * c if c > 0 else e > c
-    if claim.qualifier == "about" or evidence.qualifier == "about":
+    # A claim's "about 2,000" is met by 1,950; a claim's exact "$190 a month" is not met by the
+    # page's "around $200", which says less: it rounds as a claim's figure rounds (below).
+    if claim.qualifier == "about":
+        # "around 1250" is a decade or so, not ten percent of the year (125 years)
+        if claim.is_year and evidence.is_year:
+            return abs(c - e) <= 10
         return abs(c - e) <= 0.1 * max(abs(c), abs(e))
     # Rounding: "1.5 million" vs 1,523,000 and "3.1" vs "3.14". A figure of one digit rounds
     # only to a whole number ("$5" for $4.99, "4%" for 4.1%) or within half a percent ("300,000
@@ -1842,6 +1858,15 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
             return abs(c - e) <= 0.5 or abs(c - e) <= 0.005 * abs(c)
         return math.isclose(float(f"{e:.{digits}g}"), c, rel_tol=1e-9)
     return False
+
+
+def _digits_counting_nothing(n: Number) -> bool:
+    """Written in digits, and neither a count nor a year: the day of a month or part of a name."""
+    return not (n.count or n.is_year or n.unit) and _DAY.fullmatch(n.text) is not None
+
+
+_DAY = re.compile(r"\d{1,2}(?:st|nd|rd|th)?")
+_MONTH_STEMS = frozenset(stem(m) for m in MONTHS)
 
 
 def _significant_digits(value: float) -> int:

@@ -371,9 +371,12 @@ def _worked_out(claim: Analysis, n: Number, cands: Sequence[Candidate], near: in
 def _counts_a_list(n: Number, cands: Sequence[Candidate], near: int = 5) -> bool:
     """Is `n` how many names one of the best candidates lists? Summaries count what their page
     lists: "58 gyms across three states" from "58 gyms in Illinois, Indiana and Wisconsin". Only
-    a count of two to ten written as a word, with no unit or bound, and only a list of names: a
-    list of common words ("home, auto and life insurance") is as often part of a longer one."""
-    if n.count or n.is_year or n.ordinal or n.unit or n.qualifier or n.listed:
+    a count of two to ten written as a word, or in digits beside what it counts ("3 founders", not
+    "World War 2"), with no unit or bound, and only a list of names: a list of common words
+    ("home, auto and life insurance") is as often part of a longer one."""
+    if n.is_year or n.ordinal or n.unit or n.qualifier or n.listed:
+        return False
+    if n.count and not (n.text.isdigit() and n.counted):
         return False
     if not 2 <= n.value <= 10 or n.value != int(n.value):
         return False

@@ -958,6 +958,29 @@ def test_a_capital_b_after_an_amount_of_money_is_billions() -> None:
     assert [n.value for n in analyse("a 4B model").numbers] == [4]
 
 
+def test_a_page_s_rough_figure_does_not_back_a_claim_s_exact_one() -> None:
+    budget = "Client: my budget is around $200 per month."
+    assert not _backs(budget, "The plan costs $190 per month.")
+    assert _backs(budget, "The plan costs $200 per month.")
+    assert _backs("The plan costs $190 per month.", "The plan costs about $200 per month.")
+    # Ten percent of a year is over a century, either way
+    assert not _backs("The statues were carved c. 1250.", "The statues were carved in 1245.")
+    assert _backs("The statues were carved c. 1250.", "The statues were carved in 1250.")
+    assert not _backs("The statues were carved in 1300.", "They were carved around 1200.")
+    assert _backs("The statues were carved in 1205.", "They were carved around 1200.")
+
+
+def test_a_day_of_a_month_or_an_age_counts_nothing() -> None:
+    assert not _backs("On 12 July Nelson was at the batteries.", "Nelson was one of 12 children.")
+    assert _backs("Nelson was the sixth of 12 children.", "Nelson was one of 12 children.")
+    assert not _backs("Regular price: $30/user per month.", "Sign up before August 30th, 2022.")
+    assert not _backs("Published 26 June 2001, 21:16 EDT.", "He died on 16 May.")
+    assert _backs("Sign up before 30 August 2022.", "Sign up before August 30th, 2022.")
+    assert _backs("It opened on 5 November.", "It opened on the 5th of November.")
+    # Nor is a span of time
+    assert not _backs("He left school at 12 years old.", "Nelson was one of 12 children.")
+
+
 def test_spans_of_time_are_read_in_each_others_units() -> None:
     assert _backs("The warranty lasts 1 year.", "The warranty lasts 12 months.")
     assert _backs("保修期为1年。", "保修期为12个月。")
@@ -1664,6 +1687,10 @@ def test_a_count_of_the_names_the_page_lists_is_backed(engine: Engine) -> None:
     assert _list_lengths(analyse("It looked at New Mexico, Texas and South Dakota.")) == {3}
     # "over" sets one apart: a list of two
     assert _list_lengths(analyse("It chose New Mexico over Texas and South Dakota.")) == {2}
+    # In digits too, where it says what it counts; not in a name ("World War 2")
+    founders = "The site was created by Ben Silbermann, Paul Sciarra and Evan Sharp."
+    assert not gaps(analyse("It was created by 3 founders."), [_candidate(0, founders)]).numbers
+    assert gaps(analyse("It was created by 4 founders."), [_candidate(0, founders)]).numbers
     with_list = engine.analyse_claims([three], [Fact(page)])[0].features or []
     without = engine.analyse_claims([three], [Fact("Ironside operates 58 gyms.")])[0].features
     assert with_list[FEATURES.index("num_missing")] == 0.0

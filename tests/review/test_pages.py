@@ -492,7 +492,7 @@ def test_an_answer_without_text_says_so_and_shows_no_score_legend(reviewer_clien
 
 
 def test_each_highlight_colour_is_named_by_the_legend_as_the_measured_bands_read(reviewer_client):
-    # Held out, people judged 71-79% of claims at 0.8 or more supported but only 25-60% of those
+    # Held out, people judged 72-79% of claims at 0.8 or more supported but only 26-63% of those
     # from 0.6 to 0.8 (README, "What a green highlight means"): the lighter band is cited, not sure.
     answer = create_answer("Sure one. Unsure one. Weak one.", citations=[])
     facts = [{"factText": "Sure one. Unsure one. Weak one."}]
