@@ -139,7 +139,7 @@ def _backed(claim: Analysis, n: Number, cands: Sequence[Candidate]) -> bool:
         n.listed
         or any(numbers_match(n, m) for c in cands for m in c.analysis.numbers)
         or _worked_out(claim, n, cands)
-        or _counts_a_list(n, cands)
+        or _counts_a_list(claim, n, cands)
     )
 
 
@@ -368,7 +368,7 @@ def _worked_out(claim: Analysis, n: Number, cands: Sequence[Candidate], near: in
     return False
 
 
-def _counts_a_list(n: Number, cands: Sequence[Candidate], near: int = 5) -> bool:
+def _counts_a_list(claim: Analysis, n: Number, cands: Sequence[Candidate], near: int = 5) -> bool:
     """Is `n` how many names one of the best candidates lists? Summaries count what their page
     lists: "58 gyms across three states" from "58 gyms in Illinois, Indiana and Wisconsin". Only
     a count of two to ten written as a word, or in digits beside what it counts ("3 founders", not
@@ -376,11 +376,16 @@ def _counts_a_list(n: Number, cands: Sequence[Candidate], near: int = 5) -> bool
     ("home, auto and life insurance") is as often part of a longer one."""
     if n.is_year or n.ordinal or n.unit or n.qualifier or n.listed:
         return False
-    if n.count and not (n.text.isdigit() and n.counted):
+    if n.count and not (n.text.isdigit() and n.counted) or _in_a_name(claim, n):
         return False
     if not 2 <= n.value <= 10 or n.value != int(n.value):
         return False
     return any(int(n.value) in _list_lengths(c.analysis) for c in cands[:near])
+
+
+def _in_a_name(claim: Analysis, n: Number) -> bool:
+    """Does `n` follow a name, as part of it ("World War 2", "Season 1")?"""
+    return n.at > 0 and claim.stems[n.at - 1] in claim.names
 
 
 def _list_lengths(a: Analysis) -> set[int]:

@@ -1691,6 +1691,9 @@ def test_a_count_of_the_names_the_page_lists_is_backed(engine: Engine) -> None:
     founders = "The site was created by Ben Silbermann, Paul Sciarra and Evan Sharp."
     assert not gaps(analyse("It was created by 3 founders."), [_candidate(0, founders)]).numbers
     assert gaps(analyse("It was created by 4 founders."), [_candidate(0, founders)]).numbers
+    allies = "World War II was fought by France and Britain."
+    war = analyse("World War 2 was fought by France and Britain.")
+    assert gaps(war, [_candidate(0, allies)]).numbers
     with_list = engine.analyse_claims([three], [Fact(page)])[0].features or []
     without = engine.analyse_claims([three], [Fact("Ironside operates 58 gyms.")])[0].features
     assert with_list[FEATURES.index("num_missing")] == 0.0
