@@ -206,6 +206,10 @@ UNITS = {
     "metres": "meters",
     **{u: "cm" for u in words("centimetre centimetres centimeter centimeters")},
     **{u: "mm" for u in words("millimetre millimetres millimeter millimeters")},
+    **{
+        u: "µm" for u in words("µm μm micrometre micrometres micrometer micrometers micron microns")
+    },
+    **{u: "nm" for u in words("nm nanometre nanometres nanometer nanometers")},
     **{u: "g" for u in words("gram grams gramme grammes")},
     **{u: "mg" for u in words("milligram milligrams")},
     **{u: "l" for u in words("litre litres liter liters")},
@@ -1696,7 +1700,7 @@ def _readings(n: Number) -> list[Number]:
 _SPANS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
 _SPANS_OF_TIME = frozenset([*_SPANS, "months", "years"])
 # Metric measures convert as exactly: "1.3 km" is "1,300 metres", "0.5 l" is "500 ml".
-_LENGTHS = {"mm": 1e-3, "cm": 1e-2, "meters": 1.0, "km": 1e3}
+_LENGTHS = {"nm": 1e-9, "µm": 1e-6, "mm": 1e-3, "cm": 1e-2, "meters": 1.0, "km": 1e3}
 _WEIGHTS = {"mg": 1e-3, "g": 1.0, "kg": 1e3}
 _AREAS = {"m²": 1.0, "ha": 1e4, "km²": 1e6}
 _SPEEDS = {"kph": 1.0}
@@ -1837,8 +1841,9 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
         # back "orders over $50", nor "at least 12 characters" "at least 8".
         if evidence.qualifier == claim.qualifier:
             return False
+        # ...and "fewer than 100" of 80, not of 6.
         if claim.qualifier == "lt":
-            return e < c
+            return c / 10 <= e < c if c > 0 else e < c
         # "More than 500" is what one writes of 620, not of 500,000.
         return c < e <= 10 * c if c > 0 else e > c
     # A claim's "about 2,000" is met by 1,950; a claim's exact "$190 a month" is not met by the

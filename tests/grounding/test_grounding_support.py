@@ -687,6 +687,9 @@ def test_a_bound_is_backed_only_by_a_number_of_its_kind() -> None:
     assert _backs("Acme employs 620 staff.", "Acme has more than 500 employees.")
     assert _backs("Turnout was 64%.", "Over 50% of voters came.")
     assert _backs("It sold 2.5 million units.", "More than 2 million copies sold.")
+    # "Fewer than 100" is what one writes of 80, not of 6 (nor of "the 6th century")
+    assert _backs("The poem has 80 lines.", "The poem has fewer than 100 lines.")
+    assert not _backs("It dates from the 6th century BC.", "The poem has fewer than 100 lines.")
 
 
 def test_a_figure_of_one_significant_digit_is_not_read_as_rounded() -> None:
@@ -1201,6 +1204,10 @@ def test_metric_measures_convert_exactly() -> None:
 
 
 def test_a_measure_converts_into_the_other_system_as_the_claim_rounds_it() -> None:
+    # Lengths a microscope measures are lengths too: "10 nanometres" is no "10 mm"
+    assert not _backs("Pili are usually 2–10 nanometres wide.", "Bacteria are about 10 mm long.")
+    assert _backs("The cell is 2 µm long.", "The cell is 2,000 nm long.")
+    assert _backs("The cell is 2 micrometres long.", "The cell is 0.002 mm long.")
     assert _backs("The trail is 5 miles long.", "The trail is 8.0 km long.")
     assert _backs("The trail is 5 miles long.", "The trail is 8 km long.")
     assert not _backs("The trail is 5 miles long.", "The trail is 9 km long.")
