@@ -376,7 +376,7 @@ def _counts_a_list(claim: Analysis, n: Number, cands: Sequence[Candidate], near:
     ("home, auto and life insurance") is as often part of a longer one."""
     if n.is_year or n.ordinal or n.unit or n.qualifier or n.listed:
         return False
-    if n.count and not (n.text.isdigit() and n.counted) or _in_a_name(claim, n):
+    if (n.count and not (n.text.isdigit() and n.counted)) or _in_a_name(claim, n):
         return False
     if not 2 <= n.value <= 10 or n.value != int(n.value):
         return False
