@@ -30,6 +30,8 @@ class Candidate:
     # The sentences before it in its fact, nearest first, read only when a rule needs them (who
     # "she" is in '"…," she said')
     earlier: Sequence[Chunk] = ()
+    # How many items its numbered list holds, when it is one of them (`evidence.Chunk.items`)
+    items: int = 0
 
 
 def stems_stated(cands: Sequence[Candidate], claim: Analysis | None = None) -> set[str]:

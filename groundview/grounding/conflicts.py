@@ -28,6 +28,7 @@ from .candidates import (
     written_lowercase,
 )
 from .lexical import (
+    HOUR_OF_DAY,
     STOPWORDS,
     Analysis,
     Number,
@@ -178,24 +179,11 @@ _OPENS, _CLOSES = stem("opens"), stem("closes")
 
 
 def _hours(a: Analysis) -> list[tuple[Number, Number]]:
-    """The spans of hours a text gives, as (from, to): "open 08:00 to 20:00", "9 am - 9 pm". A
-    clock time is read as its hour, whose minutes follow as a number of their own."""
-    times: list[Number] = []
-    numbers = a.numbers
-    k = 0
-    while k < len(numbers):
-        n = numbers[k]
-        after = numbers[k + 1] if k + 1 < len(numbers) else None
-        minutes = after.text.split(" ")[0] if after else ""
-        clock = len(n.text) <= 2 and len(minutes) == 2 and minutes.isdigit() and int(minutes) < 60
-        if clock and after and after.unit in ("am", "pm"):
-            n = replace(n, unit=after.unit)  # "10:30 am" reads as "10", then "30 am"
-        if n.unit in ("am", "pm") or (clock and n.value < 24):
-            times.append(n)
-        k += 2 if clock else 1
+    """The spans of hours a text gives, as (from, to): "open 08:00 to 20:00", "9 am - 9 pm"."""
+    times = [n for n in a.numbers if n.unit in ("am", "pm", HOUR_OF_DAY)]
     # A page on the 24-hour clock ("08:00 to 20:00") says which half of the day each hour is in.
-    if any(not t.unit and (t.value >= 13 or t.text.startswith("0")) for t in times):
-        times = [t if t.unit else _half_of_the_day(t) for t in times]
+    if any(t.unit == HOUR_OF_DAY and (t.value >= 13 or t.text.startswith("0")) for t in times):
+        times = [_half_of_the_day(t) if t.unit == HOUR_OF_DAY else t for t in times]
     return list(zip(times[::2], times[1::2], strict=False))
 
 

@@ -46,6 +46,9 @@ class Chunk:
     text: str
     read: str  # the text as it is analysed: a table row with its header, else `text`
     stems: list[str]  # `analysis.stems`, read without the rest, for retrieval
+    # An item of a numbered list ("4. Vertical File Storage"): how many items the list holds, so
+    # that "four products" is read as that list's count; 0 for any other sentence.
+    items: int = 0
 
     @cached_property
     def analysis(self) -> Analysis:
@@ -191,7 +194,43 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
                 read = rows.get((s, e), piece)
                 chunks.append(Chunk(fi, position, s, e, piece, read, index_stems(read)))
                 position += 1
+        _count_items(fact.text, chunks[len(chunks) - position :])
     return chunks, infos
+
+
+# A numbered item's marker, alone on its line before the item's text: "4. ", "  12) "
+_ITEM_MARKER = re.compile(r"(?:^|\n)[ \t]*(\d{1,2})[.)][ \t]+$")
+
+
+def _count_items(text: str, chunks: Sequence[Chunk]) -> None:
+    """Marks the items of each numbered list of a fact with the list's length, and the sentence
+    that leads into it with a colon ("Here are our popular products:"), which says what the list
+    counts and ranks where the items, each about one thing, may not. A list runs from its "1."
+    through each next number, whatever lines come between (an item's description)."""
+    run: list[Chunk] = []
+    items = 0
+    for k, chunk in enumerate(chunks):
+        marker = _ITEM_MARKER.search(text, max(0, chunk.start - 8), chunk.start)
+        if marker is None:
+            continue
+        number = int(marker.group(1))
+        if number == items + 1 and items:
+            run.append(chunk)
+            items += 1
+            continue
+        if number == 1:  # a new list: the one before ended; a number skipped leaves it uncounted
+            _mark(run, items)
+        run, items = [], 0
+        if number == 1:
+            lead_in = [chunks[k - 1]] if k and chunks[k - 1].text.endswith(":") else []
+            run, items = [*lead_in, chunk], 1
+    _mark(run, items)
+
+
+def _mark(run: Sequence[Chunk], items: int) -> None:
+    if items >= 2:
+        for chunk in run:
+            chunk.items = items
 
 
 class BM25:

@@ -197,6 +197,7 @@ UNITS = {
     **{u: u for u in words("kwh percent dollars euros pounds yen yuan miles feet meters")},
     **{u: u for u in words("g l w v minutes hours days weeks months years seconds")},
     "%": "percent",
+    "percents": "percent",
     "am": "am",
     "pm": "pm",
     # A symbol and the word it abbreviates are one unit: "330 m" is "330 metres".
@@ -250,6 +251,8 @@ UNITS = {
     "week": "weeks",
     "month": "months",
     "year": "years",
+    "decade": "decades",
+    "decades": "decades",
     "second": "seconds",
     # Other languages' words for a span of time, so that "2 mois" is no "2 ans" ("tag", "ore" and
     # "an" stay out: English words that follow numbers).
@@ -626,6 +629,35 @@ _SPACED_THOUSANDS = re.compile(
 _CLOCK = re.compile(r"\b(\d{1,2}(?::\d\d)?) ?([ap])\.? ?m\b\.?", re.IGNORECASE)
 
 
+# "the 80s", "the mid-'80s" and "in his 30's" are ten years of a century or of a life, not 80 or
+# 30 seconds ("s"). The century is the 1900s, as a page writes "the 2020s" in full; a life's decade
+# is read as a word ("thirties"), which the page must say as the claim does.
+_SHORT_DECADE = re.compile(
+    r"\b(?:(the|early|mid|late)|(his|her|their|its|my|your|our)(?:\s+(?:early|mid|late))?)"
+    r"([\s-]+)['’]?([2-9]0|10)['’]?s\b",
+    re.IGNORECASE,
+)
+_DECADES_OF_LIFE = {
+    10: "teens",
+    20: "twenties",
+    30: "thirties",
+    40: "forties",
+    50: "fifties",
+    60: "sixties",
+    70: "seventies",
+    80: "eighties",
+    90: "nineties",
+}
+
+
+def _short_decade(m: re.Match[str]) -> str:
+    head = m.group(0)[: m.start(3) - m.start(0)]
+    tens = int(m.group(4))
+    if m.group(1):
+        return f"{head}{m.group(3)}{1900 + tens}s" if tens >= 20 else m.group(0)
+    return f"{head}{m.group(3)}{_DECADES_OF_LIFE[tens]}"
+
+
 def _clock(m: re.Match[str]) -> str:
     # "8:00 a.m." is the hour itself: read as "8 00" its unit would fall on the minutes.
     return f"{m.group(1).removesuffix(':00')} {m.group(2).lower()}m"
@@ -889,6 +921,8 @@ def normalise(text: str) -> str:
         if _any_in(text, "-/."):
             text = _ISO_DATE.sub(_iso_date, text)
         text = _CLOCK.sub(_clock, text)
+        if _any_in(text, ("0s", "0's", "0’s")):
+            text = _SHORT_DECADE.sub(_short_decade, text)
         if _any_in(text, "$€£"):
             text = _SIGN_AFTER.sub(r"\2\1", text)
         if "/" in text or found & _PER_FOREIGN:
@@ -1031,6 +1065,12 @@ _PERCENT_AFTER = re.compile(r"(?:[-–]\d[\d.,]*)?[ \u00a0\u202f\u2009]?[%％]")
 # "Soyuz MS-06", "COVID-19", "F-16" (a digit before the hyphen makes a range instead: "5-10").
 _NAMED_NUMBER = re.compile(r"[^\W\d_]-$")
 _NAMED = "named"
+# A clock's hour and its minutes and seconds ("21:16", "21:16:56"): units of their own, which back
+# the same time and nothing else, neither "one of 16 kids" nor "died on 16 May".
+HOUR_OF_DAY = "o'clock"
+PAST_THE_HOUR = "past the hour"
+_CLOCK_BEFORE = re.compile(r"(?<![\d:])(?:[01]?\d|2[0-4]):(?:[0-5]\d:)?$")
+_CLOCK_AFTER = re.compile(r":[0-5]\d(?![\d:]\d)|:[0-5]\d:[0-5]\d(?!\d)")
 
 # A minus sign right before a number or its currency sign: "-$250", "−12 °C", "(-5%)". Not after a
 # digit ("5 -10" is a range) or a letter ("COVID-19"), and not a dash spaced off ("- 5 items").
@@ -1080,6 +1120,21 @@ def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
                 sign = f"-{sign}"
             elif not sign and _NAMED_NUMBER.search(text, max(0, m.start() - 2), m.start()):
                 sign = _NAMED
+            elif (
+                not sign
+                and len(tok) == 2
+                and tok < "60"
+                and _CLOCK_BEFORE.search(text, max(0, m.start() - 6), m.start())
+            ):
+                sign = PAST_THE_HOUR
+            elif (
+                not sign
+                and len(tok) <= 2
+                and int(tok) <= 24
+                and _CLOCK_AFTER.match(text, m.end())
+                and not _CLOCK_BEFORE.search(text, max(0, m.start() - 6), m.start())
+            ):
+                sign = HOUR_OF_DAY
         signs.append(sign)
     return out, signs, clauses
 
@@ -1261,6 +1316,13 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         # which then says what the amount is of, unless it says the same ("$499 USD").
         if either:
             word_unit = METRES_OR_MILLIONS
+        if sign == PAST_THE_HOUR and word_unit in ("am", "pm") and out and at[-1][0] == i - 1:
+            # "10:30 am": the half of the day is the hour's, which `numbers_match` reads as 13:00
+            # is 1 pm; the minutes stay a clock's.
+            out[-1] = replace(
+                out[-1], unit=word_unit, text=f"{out[-1].text.rstrip(':')} {word_unit}"
+            )
+            word_unit = ""
         if word_unit and (not sign or same_unit(word_unit, sign)):
             unit = word_unit
             # "1999 USD" is a price; "In 2019 hours were cut" and "in 2019 dollars" still date
@@ -1316,9 +1378,14 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         if sign:
             # "¥500 yen" says which of the two "¥" writes
             unit = unit or sign
-            text = f"{text}%" if sign == "percent" else f"{_SIGN_OF.get(sign, sign.upper())}{text}"
+            if sign == "percent":
+                text = f"{text}%"
+            elif sign in (HOUR_OF_DAY, PAST_THE_HOUR):
+                text = f"{text}:" if sign == HOUR_OF_DAY else f":{text}"
+            else:
+                text = f"{_SIGN_OF.get(sign, sign.upper())}{text}"
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
-        money = bool(sign and sign != "percent") or unit in _MONEY
+        money = bool(sign and sign not in ("percent", HOUR_OF_DAY, PAST_THE_HOUR)) or unit in _MONEY
         rate = "" if is_year or ordinal else _rate(lowered, end, money)
         # "$40 a month" and "a monthly fee of $40" read "$40 a month"; "3 albums a year" stays "3"
         spelled = bool(rate) and lowered[end] in _RATE_WORDS
@@ -1698,7 +1765,7 @@ def _readings(n: Number) -> list[Number]:
 
 
 _SPANS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
-_SPANS_OF_TIME = frozenset([*_SPANS, "months", "years"])
+_SPANS_OF_TIME = frozenset([*_SPANS, "months", "years", "decades"])
 # Metric measures convert as exactly: "1.3 km" is "1,300 metres", "0.5 l" is "500 ml".
 _LENGTHS = {"nm": 1e-9, "µm": 1e-6, "mm": 1e-3, "cm": 1e-2, "meters": 1.0, "km": 1e3}
 _WEIGHTS = {"mg": 1e-3, "g": 1.0, "kg": 1e3}
@@ -1715,6 +1782,8 @@ _SPAN_RATIOS = {
     **{(a, b): x / y for a, x in _SPANS.items() for b, y in _SPANS.items() if a != b},
     ("months", "years"): 1 / 12,
     ("years", "months"): 12.0,
+    ("decades", "years"): 10.0,
+    ("years", "decades"): 0.1,
     **{
         (a, b): x / y
         for scale in _MEASURES
@@ -1789,6 +1858,12 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
         spans = [(a.span, b) for a, b in ((claim, evidence), (evidence, claim)) if a.span]
         if any(b.unit == "years" and span == b.value for span, b in spans):
             return True
+    if claim.unit in _HOURS and evidence.unit in _HOURS:
+        # "1 pm" is the page's "13:00", and "10:30 am" no "22:30"; "10:00" may be either half
+        either = any(n.unit == HOUR_OF_DAY and n.value <= 12 for n in (claim, evidence))
+        if either and claim.value % 12 == evidence.value % 12:
+            return True
+        return _hour_of_day(claim) == _hour_of_day(evidence)
     if claim.unit and evidence.unit and not same_unit(claim.unit, evidence.unit):
         # "12 months" is "1 year", "2 weeks" "14 days" and "1.3 km" "1,300 m": exactly, as a page
         # converts them.
@@ -1825,8 +1900,18 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     # ...and the day of "before August 30th" is not "$30/user".
     if _digits_counting_nothing(claim) and (evidence.unit or (evidence.count and evidence.counted)):
         return False
-    # "one of 12 children" is not "12 years old"
-    if claim.count and claim.counted and not claim.unit and evidence.unit in _SPANS_OF_TIME:
+    # A count that says what it counts counts nothing the page measures: "one of 12 children" is
+    # not "12 years old", "seven siblings" no "seven miles", "39 presidents" no "39 percent".
+    if claim.counted and not (claim.unit or claim.is_year or claim.ordinal) and evidence.unit:
+        return False
+    # A count of things is whole: "four championship teams" is no "3.64 ERA", which rounds to it.
+    if (
+        claim.counted
+        and not claim.unit
+        and claim.qualifier != "about"
+        and c == int(c)
+        and e != int(e)
+    ):
         return False
     if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
         return True
@@ -1863,6 +1948,15 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
             return abs(c - e) <= 0.5 or abs(c - e) <= 0.005 * abs(c)
         return math.isclose(float(f"{e:.{digits}g}"), c, rel_tol=1e-9)
     return False
+
+
+_HOURS = frozenset(["am", "pm", HOUR_OF_DAY])
+
+
+def _hour_of_day(n: Number) -> float:
+    if n.unit == HOUR_OF_DAY:
+        return n.value % 24
+    return n.value % 12 + (12 if n.unit == "pm" else 0)
 
 
 def _digits_counting_nothing(n: Number) -> bool:

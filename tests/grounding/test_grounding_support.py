@@ -984,6 +984,67 @@ def test_a_day_of_a_month_or_an_age_counts_nothing() -> None:
     assert not _backs("He left school at 12 years old.", "Nelson was one of 12 children.")
 
 
+def test_a_decade_written_short_is_a_decade_not_seconds() -> None:
+    def read(text: str) -> list[tuple[float, str, str]]:
+        return [(n.value, n.unit, n.qualifier) for n in analyse(text).numbers]
+
+    for written in ("the 80s", "the '80s", "the 80's", "the mid-80s", "the late 80’s"):
+        assert read(f"It was released in {written}.") == [(1980, "", "decade")], written
+    assert _backs("The film was released in 1985.", "It was released in the 80s.")
+    assert not _backs("The film was released in 1975.", "It was released in the 80s.")
+    # A life's decade is a word the page must say; a plain "30s" is still thirty seconds
+    assert read("He died in his 30's.") == []
+    assert "thirties" in analyse("He died in his 30's.").tokens
+    assert read("It loads in 30s.") == [(30, "seconds", "")]
+
+
+def test_a_clock_s_minutes_back_only_a_clock_s_minutes() -> None:
+    stamp = "Published 26 June 2001, 21:16:56 EDT."
+    assert not _backs(stamp, "He died on 16 May.")
+    assert not _backs(stamp, "He was one of 16 children.")
+    assert not _backs(stamp, "He was one of 56 children.")
+    assert not _backs("The call is at 10:30.", "You get a 10% discount.")
+    assert not _backs("The call is at 10:30 am.", "You get a 10% discount.")
+    assert _backs("The last train leaves at 21:16.", "The last train leaves at 21:16.")
+    # The hour keeps its half of the day, with minutes as without
+    assert _backs("Doors open at 13:00.", "Doors open at 1 pm.")
+    assert _backs("Doors open at 1 pm.", "Doors open at 13:00.")
+    assert _backs("Doors open at 13:30.", "Doors open at 1:30 p.m.")
+    assert not _backs("Doors open at 1:30 a.m.", "Doors open at 1 pm.")
+    assert [(n.value, n.unit) for n in analyse("at 10:45 p.m.").numbers] == [
+        (10, "pm"),
+        (45, "past the hour"),
+    ]
+    # A ratio or a score with one digit after the colon is no clock
+    assert [n.unit for n in analyse("a 16:9 screen").numbers] == ["", ""]
+
+
+def test_a_count_that_says_what_it_counts_counts_nothing_the_page_measures() -> None:
+    # Counts in words as in digits, against any unit: miles, a span of time, a percentage
+    assert not _backs("The camp lay seven miles away.", "Washington had seven siblings.")
+    assert not _backs("Five days later he resigned.", "Walpole had five children.")
+    assert not _backs("Bush won 39 percent of the vote.", "Bush was preceded by 39 presidents.")
+    assert not _backs("The offer ends at $30 a month.", "It goes to the first 30 customers.")
+    assert _backs("Walpole had five children.", "Walpole had five children.")
+    assert _backs("The Walpoles had 5 children.", "Walpole had five children.")
+    # A count of things is whole: a decimal does not round to it
+    assert not _backs("He retired with a 3.64 ERA.", "He played on four championship teams.")
+    assert _backs("Sales reached 4.98 million copies.", "It sold 5 million copies.")
+    # "over 30 percent" is still a percentage, and a bare number is still backed by any
+    assert _backs("About 31 percent of goods are made there.", "Over 30 percent of goods are.")
+
+
+def test_decades_are_spans_of_years() -> None:
+    assert _backs("His run of 20 years as prime minister.", "He led Britain for two decades.")
+    assert _backs("The first civilian in almost forty years.", "The first in four decades.")
+    assert not _backs("He was jailed for four months.", "The first in four decades.")
+    assert not _backs("His run of 30 years as prime minister.", "He led Britain for two decades.")
+    # "percents" is "percent"
+    assert _backs("It makes 40% of the world's goods.", "It makes forty percents of goods.")
+    assert [n.unit for n in analyse("forty percents of goods").numbers] == ["percent"]
+    assert not _backs("It costs $40 a unit.", "It makes forty percents of goods.")
+
+
 def test_spans_of_time_are_read_in_each_others_units() -> None:
     assert _backs("The warranty lasts 1 year.", "The warranty lasts 12 months.")
     assert _backs("保修期为1年。", "保修期为12个月。")
@@ -2131,3 +2192,35 @@ def test_a_count_of_a_thing_the_page_counts_otherwise_is_capped(engine: Engine) 
         fires("It was the fifth Pirates film.", "It is the fourth Pirates film.", "Five films")
         == []
     )
+
+
+EMAIL = (
+    "Hello Samantha,\n\nHere are some of our popular products for your office:\n\n"
+    "1. Mobile Shelving Units - Starting at $1,200\nThey offer twice the storage.\n\n"
+    "2. Modular Workstations - Starting at $799\n\n"
+    "3. Smart Lockers - $175 each\n\n"
+    "4. Vertical File Storage - Starting at $299\nThey hold 75% more.\n\n"
+    "We offer a 15% discount on a purchase of $3,000."
+)
+
+
+def test_a_numbered_list_is_counted_by_its_items_and_its_lead_in() -> None:
+    chunks, _ = chunk_facts([Fact(EMAIL)])
+    counted = {c.text: c.items for c in chunks}
+    assert counted["Here are some of our popular products for your office:"] == 4
+    assert counted["Smart Lockers - $175 each"] == 4
+    assert counted["They offer twice the storage."] == 0
+    assert counted["Hello Samantha,"] == 0
+    # A number skipped leaves a list uncounted
+    skipped = chunk_facts([Fact("1. One thing\n2. Another\n4. A fourth")])[0]
+    assert [c.items for c in skipped] == [0, 0, 0]
+
+
+def test_a_count_of_a_numbered_list_is_backed(engine: Engine) -> None:
+    def unbacked(claim: str) -> list[str]:
+        ((_, _, a, cands),) = engine.rule_inputs([Fact(EMAIL)], claims=[claim])
+        return [text for text, _ in gaps(a, cands).numbers]
+
+    assert unbacked("The email suggests four products for Samantha's office.") == []
+    assert unbacked("The email suggests five products for Samantha's office.") == ["five"]
+    assert unbacked("The email suggests three products for Samantha's office.") == ["three"]
