@@ -250,6 +250,16 @@ LIMITS: list[Case] = [
         ["The Eiffel Tower opened in 1889. The CN Tower opened in 1976."],
         False,
     ),
+    # a day of a month backed by a plain number that says nothing of what it counts
+    (
+        "a day of a month the page gives only as a plain number",
+        "Brian Pendleton died on 16 May 2001.",
+        [
+            "Brian Pendleton, musician, born April 13 1944; died May 25 2001. He plays on "
+            "the compilation's track 16."
+        ],
+        False,
+    ),
     # a short claim whose one telling word the page does not say, outside "X is a <kind>"
     (
         "a short claim's one telling word not on the page",

@@ -194,11 +194,13 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
                 read = rows.get((s, e), piece)
                 chunks.append(Chunk(fi, position, s, e, piece, read, index_stems(read)))
                 position += 1
-        _count_items(fact.text, chunks[len(chunks) - position :])
+        if _ITEM_MARKER_IN.search(fact.text):
+            _count_items(fact.text, chunks[len(chunks) - position :])
     return chunks, infos
 
 
 # A numbered item's marker, alone on its line before the item's text: "4. ", "  12) "
+_ITEM_MARKER_IN = re.compile(r"(?:^|\n)[ \t]*\d{1,2}[.)][ \t]")
 _ITEM_MARKER = re.compile(r"(?:^|\n)[ \t]*(\d{1,2})[.)][ \t]+$")
 
 

@@ -1070,6 +1070,9 @@ _NAMED = "named"
 HOUR_OF_DAY = "o'clock"
 PAST_THE_HOUR = "past the hour"
 _CLOCK_BEFORE = re.compile(r"(?<![\d:])(?:[01]?\d|2[0-4]):(?:[0-5]\d:)?$")
+# ASCII digits only: "²" is a digit to `str.isdigit`, and no number to `int`
+_MINUTES = re.compile(r"[0-5][0-9]")
+_HOUR = re.compile(r"[01]?[0-9]|2[0-4]")
 _CLOCK_AFTER = re.compile(r":[0-5]\d(?![\d:]\d)|:[0-5]\d:[0-5]\d(?!\d)")
 
 # A minus sign right before a number or its currency sign: "-$250", "−12 °C", "(-5%)". Not after a
@@ -1122,15 +1125,13 @@ def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
                 sign = _NAMED
             elif (
                 not sign
-                and len(tok) == 2
-                and tok < "60"
+                and _MINUTES.fullmatch(tok)
                 and _CLOCK_BEFORE.search(text, max(0, m.start() - 6), m.start())
             ):
                 sign = PAST_THE_HOUR
             elif (
                 not sign
-                and len(tok) <= 2
-                and int(tok) <= 24
+                and _HOUR.fullmatch(tok)
                 and _CLOCK_AFTER.match(text, m.end())
                 and not _CLOCK_BEFORE.search(text, max(0, m.start() - 6), m.start())
             ):

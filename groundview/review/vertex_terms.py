@@ -82,8 +82,8 @@ ANSWER_STATES = {
 }
 
 # Colour bands by support score; the legend shows the same bands. The names say what people made
-# of each band on held-out sets (bench/evaluate.py): 0.8 or more was judged supported 72-79% of
-# the time on Wikipedia, chat and fact-check claims, 0.6 to 0.8 only 26-63%, so the lighter band
+# of each band on held-out sets (bench/evaluate.py): 0.8 or more was judged supported 71-80% of
+# the time on Wikipedia, chat and fact-check claims, 0.6 to 0.8 only 25-62%, so the lighter band
 # is cited (Vertex's threshold is 0.6) but not called supported.
 SCORE_BANDS = [
     # Each band takes in its lower end only, so the labels say where a 0.8 goes.

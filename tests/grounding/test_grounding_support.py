@@ -1017,6 +1017,8 @@ def test_a_clock_s_minutes_back_only_a_clock_s_minutes() -> None:
     ]
     # A ratio or a score with one digit after the colon is no clock
     assert [n.unit for n in analyse("a 16:9 screen").numbers] == ["", ""]
+    # "²" and "³" are digits to `str.isdigit`, never an hour or minutes
+    assert [(n.value, n.unit) for n in analyse("E = mc²:30, ³:45").numbers] == [(30, ""), (45, "")]
 
 
 def test_a_count_that_says_what_it_counts_counts_nothing_the_page_measures() -> None:
