@@ -219,13 +219,12 @@ def _count_items(text: str, chunks: Sequence[Chunk]) -> None:
         if number == items + 1 and items:
             run.append(chunk)
             items += 1
-            continue
-        if number == 1:  # a new list: the one before ended; a number skipped leaves it uncounted
+        elif number == 1:  # a new list: the one before it has ended
             _mark(run, items)
-        run, items = [], 0
-        if number == 1:
             lead_in = [chunks[k - 1]] if k and chunks[k - 1].text.endswith(":") else []
             run, items = [*lead_in, chunk], 1
+        else:  # a number skipped: the list is left uncounted
+            run, items = [], 0
     _mark(run, items)
 
 

@@ -1068,7 +1068,7 @@ _NAMED = "named"
 # A clock's hour and its minutes and seconds ("21:16", "21:16:56"): units of their own, which back
 # the same time and nothing else, neither "one of 16 kids" nor "died on 16 May".
 HOUR_OF_DAY = "o'clock"
-PAST_THE_HOUR = "past the hour"
+_PAST_THE_HOUR = "past the hour"
 _CLOCK_BEFORE = re.compile(r"(?<![\d:])(?:[01]?\d|2[0-4]):(?:[0-5]\d:)?$")
 # ASCII digits only: "²" is a digit to `str.isdigit`, and no number to `int`
 _MINUTES = re.compile(r"[0-5][0-9]")
@@ -1128,7 +1128,7 @@ def _tokens(text: str) -> tuple[list[str], list[str], list[int]]:
                 and _MINUTES.fullmatch(tok)
                 and _CLOCK_BEFORE.search(text, max(0, m.start() - 6), m.start())
             ):
-                sign = PAST_THE_HOUR
+                sign = _PAST_THE_HOUR
             elif (
                 not sign
                 and _HOUR.fullmatch(tok)
@@ -1317,9 +1317,9 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         # which then says what the amount is of, unless it says the same ("$499 USD").
         if either:
             word_unit = METRES_OR_MILLIONS
-        if sign == PAST_THE_HOUR and word_unit in ("am", "pm") and out and at[-1][0] == i - 1:
-            # "10:30 am": the half of the day is the hour's, which `numbers_match` reads as 13:00
-            # is 1 pm; the minutes stay a clock's.
+        if sign == _PAST_THE_HOUR and word_unit in ("am", "pm") and out and at[-1][0] == i - 1:
+            # "10:30 am": the half of the day belongs to the hour (`numbers_match` reads "1 pm" as
+            # "13:00"); the minutes stay a clock's.
             out[-1] = replace(
                 out[-1], unit=word_unit, text=f"{out[-1].text.rstrip(':')} {word_unit}"
             )
@@ -1381,12 +1381,14 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             unit = unit or sign
             if sign == "percent":
                 text = f"{text}%"
-            elif sign in (HOUR_OF_DAY, PAST_THE_HOUR):
+            elif sign in (HOUR_OF_DAY, _PAST_THE_HOUR):
                 text = f"{text}:" if sign == HOUR_OF_DAY else f":{text}"
             else:
                 text = f"{_SIGN_OF.get(sign, sign.upper())}{text}"
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
-        money = bool(sign and sign not in ("percent", HOUR_OF_DAY, PAST_THE_HOUR)) or unit in _MONEY
+        money = (
+            bool(sign and sign not in ("percent", HOUR_OF_DAY, _PAST_THE_HOUR)) or unit in _MONEY
+        )
         rate = "" if is_year or ordinal else _rate(lowered, end, money)
         # "$40 a month" and "a monthly fee of $40" read "$40 a month"; "3 albums a year" stays "3"
         spelled = bool(rate) and lowered[end] in _RATE_WORDS

@@ -380,7 +380,8 @@ def _counts_a_list(claim: Analysis, n: Number, cands: Sequence[Candidate], near:
         return False
     if not 2 <= n.value <= 10 or n.value != int(n.value):
         return False
-    # "four products" counts the page's numbered list of four, wherever its items rank
+    # "four products" counts the page's numbered list of four, where an item of it or the
+    # sentence that leads into it is a candidate, however low it ranks
     if n.counted and any(c.items == n.value for c in cands):
         return True
     return any(int(n.value) in _list_lengths(c.analysis) for c in cands[:near])
