@@ -1069,6 +1069,8 @@ _NAMED = "named"
 # the same time and nothing else, neither "one of 16 kids" nor "died on 16 May".
 HOUR_OF_DAY = "o'clock"
 _PAST_THE_HOUR = "past the hour"
+# What a sign beside a number may give it that is no currency
+_SIGNS_OF_NO_MONEY = frozenset(["percent", HOUR_OF_DAY, _PAST_THE_HOUR])
 _CLOCK_BEFORE = re.compile(r"(?<![\d:])(?:[01]?\d|2[0-4]):(?:[0-5]\d:)?$")
 # ASCII digits only: "²" is a digit to `str.isdigit`, and no number to `int`
 _MINUTES = re.compile(r"[0-5][0-9]")
@@ -1381,14 +1383,14 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             unit = unit or sign
             if sign == "percent":
                 text = f"{text}%"
-            elif sign in (HOUR_OF_DAY, _PAST_THE_HOUR):
-                text = f"{text}:" if sign == HOUR_OF_DAY else f":{text}"
+            elif sign == HOUR_OF_DAY:
+                text = f"{text}:"
+            elif sign == _PAST_THE_HOUR:
+                text = f":{text}"
             else:
                 text = f"{_SIGN_OF.get(sign, sign.upper())}{text}"
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
-        money = (
-            bool(sign and sign not in ("percent", HOUR_OF_DAY, _PAST_THE_HOUR)) or unit in _MONEY
-        )
+        money = bool(sign and sign not in _SIGNS_OF_NO_MONEY) or unit in _MONEY
         rate = "" if is_year or ordinal else _rate(lowered, end, money)
         # "$40 a month" and "a monthly fee of $40" read "$40 a month"; "3 albums a year" stays "3"
         spelled = bool(rate) and lowered[end] in _RATE_WORDS
