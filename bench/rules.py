@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from groundview.grounding.analysis import Analysis  # noqa: E402
 from groundview.grounding.candidates import Candidate, Rule  # noqa: E402
 from groundview.grounding.check import Engine  # noqa: E402
 from groundview.grounding.claims import segment_claims  # noqa: E402
@@ -29,7 +30,6 @@ from groundview.grounding.conflicts import CONFLICT_RULES  # noqa: E402
 from groundview.grounding.contrary import CONTRARY_RULES  # noqa: E402
 from groundview.grounding.evaldata import load_begin, load_fm2, load_summedits, load_wice  # noqa: E402
 from groundview.grounding.fit_head import DEFAULT_DATA, claim_labels  # noqa: E402
-from groundview.grounding.lexical import Analysis  # noqa: E402
 from groundview.grounding.schema import Fact  # noqa: E402
 
 Row = tuple[str, str, Analysis, list[Candidate]]  # label, claim as read, its analysis, candidates

@@ -12,9 +12,11 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
+from .analysis import Analysis
 from .evidence import Chunk
-from .lexical import STOPWORDS, Analysis, Number, is_cjk, stem, words
+from .lexical import STOPWORDS, is_cjk, stem, words
 from .models import Encoded
+from .numbers import Number
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def _abbreviated(claim: Analysis, cands: Sequence[Candidate]) -> set[str]:
 def _initialled_after_a_name(claim: Analysis, views: Sequence[Analysis]) -> set[str]:
     """Two capitalised words written as their initials after the same name: "Southampton F.C."
     where the page writes "Southampton Football Club", and the other way round. Two letters alone
-    are too often someone's initials (`lexical._ACRONYM`), so the name before them must match."""
+    are too often someone's initials (`analysis._ACRONYM`), so the name before them must match."""
     out: set[str] = set()
     toks, stems, names = claim.tokens, claim.stems, claim.names | {claim.subject}
     # (i, the claim writes initials at i, it writes two words from i), for a name at i - 1

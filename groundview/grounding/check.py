@@ -19,13 +19,13 @@ from typing import Any
 
 import numpy as np
 
+from .analysis import Analysis, analyse
 from .candidates import Candidate
 from .claims import Claim, segment_claims, strip_markers
 from .config import EngineConfig
 from .context import needs_antecedent, resolve
 from .evidence import BM25, Chunk, EmbeddingCache, FactInfo, chunk_facts, text_key
 from .head import Head
-from .lexical import Analysis, analyse
 from .models import CrossEncoderScorer, Embedder, Encoded, SentenceTransformerEmbedder
 from .schema import CheckRequest, Fact, RequestError, parse_request
 from .support import capped, claim_features, cover

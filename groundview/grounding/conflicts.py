@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .analysis import Analysis, code_parts
 from .candidates import (
     CALENDAR,
     PRONOUNS,
@@ -27,18 +28,8 @@ from .candidates import (
     stems_stated,
     written_lowercase,
 )
-from .lexical import (
-    HOUR_OF_DAY,
-    STOPWORDS,
-    Analysis,
-    Number,
-    changes,
-    code_parts,
-    numbers_match,
-    same_unit,
-    stem,
-    words,
-)
+from .lexical import STOPWORDS, stem, words
+from .numbers import HOUR_OF_DAY, Number, changes, numbers_match, same_unit
 
 
 def numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Sequence
 
+from .analysis import Analysis, is_negation
 from .candidates import (
     CALENDAR,
     Candidate,
@@ -26,7 +27,8 @@ from .candidates import (
     surface,
     written_lowercase,
 )
-from .lexical import DETERMINERS, MONTHS, STOPWORDS, Analysis, is_negation, is_ordinal, stem, words
+from .lexical import DETERMINERS, MONTHS, STOPWORDS, stem, words
+from .numbers import is_ordinal
 from .opposites import DIRECTIONS, key, kin, negative_base, opposites
 
 

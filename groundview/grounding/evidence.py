@@ -21,8 +21,8 @@ from itertools import zip_longest
 import numpy as np
 import numpy.typing as npt
 
+from .analysis import Analysis, analyse, index_stems
 from .claims import is_table_rule, split_sentences
-from .lexical import Analysis, analyse, index_stems
 from .models import Encoded
 from .schema import Fact
 

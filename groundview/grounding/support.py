@@ -21,6 +21,7 @@ from itertools import permutations
 
 import numpy as np
 
+from .analysis import Analysis, analyse, is_negation
 from .candidates import Candidate, capitalised, numbers_in, stems_stated, surface
 from .conflicts import (
     CONFLICT_RULES,
@@ -52,20 +53,9 @@ from .contrary import (
     universal_unstated,
     won_where_nominated,
 )
-from .lexical import (
-    Analysis,
-    Number,
-    analyse,
-    is_money,
-    is_negation,
-    numbers_match,
-    rate_stems,
-    same_unit,
-    stem,
-    with_rate,
-    words,
-)
+from .lexical import stem, words
 from .models import Encoded
+from .numbers import Number, is_money, numbers_match, rate_stems, same_unit, with_rate
 
 FEATURES: tuple[str, ...] = (
     "cov_all",  # share of the claim's distinct content stems found in the union of all candidates

@@ -29,11 +29,11 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from groundview.grounding.analysis import analyse
 from groundview.grounding.candidates import Candidate
 from groundview.grounding.claims import split_sentences
 from groundview.grounding.context import resolve
 from groundview.grounding.evidence import BM25, Chunk, FactInfo, chunk_facts
-from groundview.grounding.lexical import analyse
 from groundview.grounding.schema import Fact
 from groundview.grounding.support import Gaps, gaps
 

@@ -193,7 +193,7 @@ def test_retrieval_is_the_same_in_every_process() -> None:
     # interpreters whose string hashes differ (every Python process draws its own seed)
     code = (
         "from groundview.grounding.evidence import BM25\n"
-        "from groundview.grounding.lexical import analyse\n"
+        "from groundview.grounding.analysis import analyse\n"
         "docs = ['Hamlet is a tragedy written by William Shakespeare between 1599 and 1601.',\n"
         "        'It is Shakespeare\\'s longest play, with 29,551 words, set in Denmark.',\n"
         "        'The play depicts Prince Hamlet and his revenge against his uncle Claudius.',\n"

@@ -1,17 +1,12 @@
-"""How the engine reads text: numbers with their units, dates, names, stems and negations (`lexical.py`)."""
+"""How the engine reads text: numbers with their units, dates, names, stems and negations
+(`lexical.py`, `numbers.py`, `analysis.py`)."""
 
 from __future__ import annotations
 
+from groundview.grounding.analysis import analyse, index_stems
 from groundview.grounding.context import resolve
-from groundview.grounding.lexical import (
-    _tokens,
-    analyse,
-    index_stems,
-    normalise,
-    numbers_match,
-    stem,
-    tokenize,
-)
+from groundview.grounding.lexical import normalise, stem, tokenize
+from groundview.grounding.numbers import numbers_match, signed_tokens
 
 
 def test_numbers_with_different_units_do_not_match() -> None:
@@ -411,7 +406,7 @@ def test_what_retrieval_indexes_is_what_the_full_reading_stems() -> None:
         "Apple 's CEO did n't say: \"It's 24/7\" (U.S. only)",
     ]:
         assert index_stems(text) == analyse(text).stems
-        assert tokenize(normalise(text)) == _tokens(normalise(text))[0]
+        assert tokenize(normalise(text)) == signed_tokens(normalise(text))[0]
 
 
 def test_per_cent_is_a_percentage_and_a_fraction_is_a_share() -> None:

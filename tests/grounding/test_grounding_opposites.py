@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from groundview.grounding.lexical import (
-    analyse,
-)
+from groundview.grounding.analysis import analyse
 from groundview.grounding.opposites import key, negative_base, opposites
 
 

@@ -8,16 +8,13 @@ from dataclasses import replace
 import pytest
 
 from groundview.grounding import Engine
+from groundview.grounding.analysis import analyse
 from groundview.grounding.candidates import Candidate, _spelled_out
 from groundview.grounding.conflicts import counted_otherwise
 from groundview.grounding.contrary import CONTRARY_RULES
 from groundview.grounding.evidence import chunk_facts
-from groundview.grounding.lexical import (
-    analyse,
-    changes,
-    numbers_match,
-    stem,
-)
+from groundview.grounding.lexical import stem
+from groundview.grounding.numbers import changes, numbers_match
 from groundview.grounding.opposites import key, negative_base
 from groundview.grounding.schema import Fact
 from groundview.grounding.support import (
