@@ -14,8 +14,8 @@ import unicodedata
 from collections.abc import Sequence
 
 # Letters/digits runs, keeping internal apostrophes ("don't") and numbers with separators ("1,500.25").
-# One token each: a decade ("1990s", `_DECADE`; "In 1990, S. Karato" is a year and an initial), a
-# place written in digits ("12th", `_ORDINAL_DIGITS`; "10 St Mary's" is a number and a name) and a
+# One token each: a decade ("1990s"; "In 1990, S. Karato" is a year and an initial), a
+# place written in digits ("12th"; "10 St Mary's" is a number and a name) and a
 # hyphenated number word ("twenty-five"; "She was twenty. One day…" is 20 and a word).
 TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 DIGIT_WORDS = (
