@@ -139,6 +139,16 @@ KNOWN: list[Case] = [
         ],
         False,
     ),
+    # a limit until engine 0.7.31: a plain number that says nothing of what it counts backed a day
+    (
+        "a day of a month the page gives only as a plain number (track 16)",
+        "Brian Pendleton died on 16 May 2001.",
+        [
+            "Brian Pendleton, musician, born April 13 1944; died May 25 2001. He plays on "
+            "the compilation's track 16."
+        ],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -248,16 +258,6 @@ LIMITS: list[Case] = [
         "a year said of another tower, in other words",
         "The CN Tower was completed in 1889.",
         ["The Eiffel Tower opened in 1889. The CN Tower opened in 1976."],
-        False,
-    ),
-    # a day of a month backed by a plain number that says nothing of what it counts
-    (
-        "a day of a month the page gives only as a plain number",
-        "Brian Pendleton died on 16 May 2001.",
-        [
-            "Brian Pendleton, musician, born April 13 1944; died May 25 2001. He plays on "
-            "the compilation's track 16."
-        ],
         False,
     ),
     # a short claim whose one telling word the page does not say, outside "X is a <kind>"

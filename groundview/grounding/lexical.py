@@ -241,6 +241,42 @@ PLACES = _places(
     australia: australian australians aussie
     europe: european europeans
     asia: asian asians
+    alabama: alabamian alabamians alabaman alabamans
+    alaska: alaskan alaskans
+    arizona: arizonan arizonans
+    arkansas: arkansan arkansans
+    california: californian californians
+    carolina: carolinian carolinians
+    colorado: coloradan coloradans
+    dakota: dakotan dakotans
+    florida: floridian floridians
+    hawaii: hawaiian hawaiians
+    idaho: idahoan idahoans
+    illinois: illinoisan illinoisans
+    indiana: hoosier hoosiers
+    iowa: iowan iowans
+    kansas: kansan kansans
+    kentucky: kentuckian kentuckians
+    louisiana: louisianan louisianans louisianian louisianians
+    maryland: marylander marylanders
+    michigan: michigander michiganders michiganian michiganians
+    minnesota: minnesotan minnesotans
+    mississippi: mississippian mississippians
+    missouri: missourian missourians
+    montana: montanan montanans
+    nebraska: nebraskan nebraskans
+    nevada: nevadan nevadans
+    ohio: ohioan ohioans
+    oklahoma: oklahoman oklahomans
+    oregon: oregonian oregonians
+    pennsylvania: pennsylvanian pennsylvanians
+    tennessee: tennessean tennesseans
+    texas: texan texans
+    utah: utahn utahns
+    vermont: vermonter vermonters
+    virginia: virginian virginians
+    washington: washingtonian washingtonians
+    wisconsin: wisconsinite wisconsinites
     """
 )
 

@@ -27,6 +27,40 @@ from .lexical import (
     words,
 )
 
+
+@dataclass(frozen=True)
+class Number:
+    """One number of a text, with what comparing it with another needs."""
+
+    value: float
+    # "gt" (over/more than/at least), "lt" (under/less than/up to), "about", or "" (exact); for a
+    # span of years, "decade" ("the 1990s": 1990) or "century" ("the 12th century": 12).
+    qualifier: str
+    is_year: bool
+    # The unit written after it ("mb", "gb", "km", "%"), "" when none: 100 MB is not 100 GB.
+    unit: str = ""
+    # Written in digits and neither a year nor the day of a month: a count or an amount.
+    count: bool = False
+    # As written, with its scale and unit ("1.5 million", "100 MB"), for showing to a person.
+    text: str = field(default="", compare=False)
+    # Stems of the words right after it, which say what it counts ("four products" -> "product").
+    counted: frozenset[str] = field(default=frozenset(), compare=False)
+    # A count the text itself lists the items of ("two plans, Basic and Pro"): what backs it is what
+    # backs each item.
+    listed: bool = field(default=False, compare=False)
+    # A place in a row ("12th", "twelfth"), read by `_ranges` ("the 18th and 19th centuries"). It
+    # matches a count all the same: "the fifth season" is "season 5", and "9th grade" "grade 9".
+    ordinal: bool = field(default=False, compare=False)
+    # The time an amount is per ("$40 a month", "$299/month", "$480 annually": "month", "year"), ""
+    # when none is written: "$40 a month" is not "$40 a year".
+    rate: str = field(default="", compare=False)
+    # The index of its first token in its text's tokens (-1 when unknown).
+    at: int = field(default=-1, compare=False)
+    # A year counted from another ("two years later" after 1996: 1998): the years counted, which a
+    # page that writes the span as the claim does ("Two years later, …") states too.
+    span: float = field(default=0.0, compare=False)
+
+
 _DECADE = re.compile(r"(\d{3}0)['’]?s")
 _ORDINAL_DIGITS = re.compile(r"(\d+)(?:st|nd|rd|th)", re.IGNORECASE)
 _SCALES = {
@@ -183,37 +217,6 @@ _ABOUT = frozenset(
         ),
     ]
 )
-
-
-@dataclass(frozen=True)
-class Number:
-    value: float
-    # "gt" (over/more than/at least), "lt" (under/less than/up to), "about", or "" (exact); for a
-    # span of years, "decade" ("the 1990s": 1990) or "century" ("the 12th century": 12).
-    qualifier: str
-    is_year: bool
-    # The unit written after it ("mb", "gb", "km", "%"), "" when none: 100 MB is not 100 GB.
-    unit: str = ""
-    # Written in digits and neither a year nor the day of a month: a count or an amount.
-    count: bool = False
-    # As written, with its scale and unit ("1.5 million", "100 MB"), for showing to a person.
-    text: str = field(default="", compare=False)
-    # Stems of the words right after it, which say what it counts ("four products" -> "product").
-    counted: frozenset[str] = field(default=frozenset(), compare=False)
-    # A count the text itself lists the items of ("two plans, Basic and Pro"): what backs it is what
-    # backs each item.
-    listed: bool = field(default=False, compare=False)
-    # A place in a row ("12th", "twelfth"), read by `_ranges` ("the 18th and 19th centuries"). It
-    # matches a count all the same: "the fifth season" is "season 5", and "9th grade" "grade 9".
-    ordinal: bool = field(default=False, compare=False)
-    # The time an amount is per ("$40 a month", "$299/month", "$480 annually": "month", "year"), ""
-    # when none is written: "$40 a month" is not "$40 a year".
-    rate: str = field(default="", compare=False)
-    # The index of its first token in its text's tokens (-1 when unknown).
-    at: int = field(default=-1, compare=False)
-    # A year counted from another ("two years later" after 1996: 1998): the years counted, which a
-    # page that writes the span as the claim does ("Two years later, …") states too.
-    span: float = field(default=0.0, compare=False)
 
 
 # "$499", "15%": the sign is no token, but it is the number's unit ("$50" is not "50%"). Yen and
@@ -1075,8 +1078,9 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     # day of a month or a number in a name ("the 5th of November" is a day, "5 November" too).
     if claim.count and claim.counted - _MONTH_STEMS and _digits_counting_nothing(evidence):
         return False
-    # ...and the day of "before August 30th" is not "$30/user".
-    if _digits_counting_nothing(claim) and (evidence.unit or (evidence.count and evidence.counted)):
+    # ...and the day of "before August 30th" is not "$30/user", nor "died on 16 May" the page's
+    # "track 16": a day is backed by a day (or a name's number), never by a count or an amount.
+    if _digits_counting_nothing(claim) and (evidence.unit or evidence.count):
         return False
     # A count that says what it counts counts nothing the page measures: "one of 12 children" is
     # not "12 years old", "seven siblings" no "seven miles", "39 presidents" no "39 percent".

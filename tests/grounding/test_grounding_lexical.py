@@ -146,6 +146,18 @@ def test_a_demonym_and_its_country_are_one_term() -> None:
     assert "uk" in analyse("They told us the United Kingdom left.").stems
 
 
+def test_a_us_state_s_demonym_and_the_state_are_one_term() -> None:
+    # Given claims that call someone by their state, as Wikipedia claims often do
+    assert analyse("Meat Loaf is Texan.").names == {stem("loaf"), "texas"}
+    assert analyse("He was born in Texas.").names == {"texas"}
+    assert "missouri" in analyse("Earl Weaver was a Missourian.").names
+    assert "california" in analyse("Joe Cronin is a Californian.").names
+    # A state's name stems as itself, not as a plural: "Illinois" is no "illinoi"
+    assert stem("Illinois") == "illinois" and stem("Texas") == "texas"
+    # "Georgian" is left alone: a country's too, and an era's
+    assert stem("Georgian") != stem("Georgia")
+
+
 def test_tokenised_text_reads_as_written_text() -> None:
     tokenised = analyse(
         "Poseidon did n't gross $ 181,674,817 ; Warner 's budget was $ 160 million ."

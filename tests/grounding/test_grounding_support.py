@@ -981,6 +981,17 @@ def test_a_day_of_a_month_or_an_age_counts_nothing() -> None:
     assert not _backs("He left school at 12 years old.", "Nelson was one of 12 children.")
 
 
+def test_a_day_of_a_month_is_backed_by_a_day_not_by_a_plain_count() -> None:
+    page = "He plays on the compilation's track 16."
+    assert not _backs(page, "Brian Pendleton died on 16 May 2001.")
+    assert not _backs("The team scored 28 for 65.", "He died on 16 May.")
+    assert not _backs("Their record was 16.", "The album came out on May 16.")
+    # A day is backed by the same day however the page writes its date, and a count by a count
+    assert _backs("Pendleton died on May 16, 2001.", "Brian Pendleton died on 16 May 2001.")
+    assert _backs("Pendleton died on 2001-05-16.", "Brian Pendleton died on 16 May 2001.")
+    assert _backs("He plays on 16 tracks.", "He plays on 16 tracks of the compilation.")
+
+
 def test_a_decade_written_short_is_a_decade_not_seconds() -> None:
     def read(text: str) -> list[tuple[float, str, str]]:
         return [(n.value, n.unit, n.qualifier) for n in analyse(text).numbers]
