@@ -139,6 +139,13 @@ KNOWN: list[Case] = [
         ],
         False,
     ),
+    # until engine 0.7.31: a help page's opening "No," read as denying the words after it
+    (
+        "a page's answer that opens with 'No,' (refunds)",
+        "Refunds take 10 days.",
+        ["Are refunds instant? No, refunds take 10 days."],
+        True,
+    ),
     # a limit until engine 0.7.31: a plain number that says nothing of what it counts backed a day
     (
         "a day of a month the page gives only as a plain number (track 16)",

@@ -152,6 +152,10 @@ def _negated_stems(
         no_longer = t == "no" and tokens[i + 1 : i + 2] == ["longer"]
         for j in range(i + 2 if no_longer else i + 1, min(len(tokens), i + 7)):
             u = tokens[j]
+            # "No, refunds take 10 days." answers a question (a help page's, a chat's): the
+            # opening "No," or "Not really," ends its clause and denies nothing after it.
+            if i == 0 and clauses and clauses[j] != clauses[i]:
+                break
             if not plain(u) or (u.endswith("ly") and len(u) > 4):
                 continue
             out.add(stems[j])

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from groundview.grounding import Engine
 from groundview.grounding.analysis import analyse, index_stems
 from groundview.grounding.context import resolve
 from groundview.grounding.lexical import normalise, stem, tokenize
@@ -263,6 +264,28 @@ def test_none_of_a_group_denies_its_verb() -> None:
     assert analyse("None of 150 untrained bees opened the box.").negates == {stem("opened")}
     assert analyse("None of the money was spent.").negates == {stem("spent")}
     assert analyse("Neither of the candidates has conceded.").negates == {stem("conceded")}
+
+
+def test_an_opening_no_that_answers_a_question_denies_nothing() -> None:
+    # A help page's or a chat's answer opens with its "No," and then states what is so
+    assert analyse("No, refunds take 10 days.").negates == frozenset()
+    assert analyse("Not really, the team won the league.").negates == frozenset()
+    # A "no" that is part of what the sentence says still negates
+    assert analyse("No refunds are given.").negates == {stem("refund")}
+    assert stem("refund") in analyse("There are no refunds, sadly.").negates
+    assert analyse("No one signed, and the deal failed.").negates
+
+
+def test_a_claim_stated_by_a_page_that_opens_with_no_is_supported(engine: Engine) -> None:
+    page = "Are refunds instant? No, refunds take 10 days."
+    response = engine.check(
+        {
+            "answerCandidate": "Refunds take 10 days.",
+            "facts": [{"factText": page}],
+            "groundingSpec": {"enableClaimLevelScore": True},
+        }
+    )
+    assert response["claims"][0]["score"] >= 0.6
 
 
 def test_not_until_is_no_negation() -> None:
