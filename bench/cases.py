@@ -156,6 +156,21 @@ KNOWN: list[Case] = [
         ],
         False,
     ),
+    # until engine 0.7.32: a capital that opens the claim was no name, and the soft match alone
+    # told the cities apart
+    (
+        "a subject the page never names, where another city takes its place (Osaka)",
+        "Osaka has 14 million people.",
+        ["Tokyo has 14 million people. The population of Tokyo grew by 1% last year."],
+        False,
+    ),
+    # until engine 0.7.32: MiniLM read a PDF's ligatures as [UNK]
+    (
+        "a page's PDF ligatures ('\ufb02ight', '\ufb01ve')",
+        "The flight took five hours.",
+        ["The \ufb02ight took \ufb01ve hours."],
+        True,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,

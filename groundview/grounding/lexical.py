@@ -681,12 +681,22 @@ def _any_in(text: str, parts: Sequence[str]) -> bool:
 
 
 # What a PDF's text layer leaves in words: ligatures ("ﬁnance" for "finance") and soft hyphens
-# ("inter\u00adnational"), which split a word in two.
-_PDF_MARKS = re.compile("[\ufb00-\ufb06\u00ad]")
-_UNJOINED = str.maketrans(
+# ("inter\u00adnational"), which split a word in two; and the full-width letters and digits that
+# Chinese and Japanese text types beside its own ("ＡＰＩ", "ｉＰｈｏｎｅ", "１００"), which no
+# page written in ASCII matches. Full-width punctuation stays: "，" and "。" end CJK clauses.
+_PLAIN_MARKS = re.compile("[\ufb00-\ufb06\u00ad\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
+_FULL_WIDTH = [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]
+_PLAIN = str.maketrans(
     {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl"}
     | {"\ufb05": "st", "\ufb06": "st", "\u00ad": None}
+    | {chr(c): chr(c - 0xFEE0) for c in _FULL_WIDTH}
 )
+
+
+def plain_letters(text: str) -> str:
+    """The text with a PDF's ligatures and soft hyphens and an IME's full-width letters and digits
+    written as plain letters: what the lexical reading and the models both read."""
+    return text.translate(_PLAIN) if _PLAIN_MARKS.search(text) else text
 
 
 # A sentence that is a claim's candidate is read twice, for retrieval and then in full.
@@ -698,8 +708,7 @@ def normalise(text: str) -> str:
     # as macOS and some crawls write it) stated no "Café" that a claim typed as one letter did.
     if not unicodedata.is_normalized("NFC", text):
         text = unicodedata.normalize("NFC", text)
-    if _PDF_MARKS.search(text):
-        text = text.translate(_UNJOINED)
+    text = plain_letters(text)
     low = text.lower()
     found = frozenset(_LETTERS.findall(low))
     if "'" in text or "’" in text:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from .lexical import STOPWORDS
+from .lexical import STOPWORDS, plain_letters
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -161,8 +161,10 @@ class SentenceTransformerEmbedder:
             self._torch.inference_mode(),
             self._torch.autocast("cpu", dtype=self._torch.bfloat16, enabled=bf16),
         ):
+            # MiniLM's vocabulary has no ligature or full-width letter: "ﬁve" and "ＡＰＩ" were
+            # [UNK], and a claim typed in plain letters matched nothing of them softly.
             rows: Any = self._model.encode(
-                list(texts),
+                [plain_letters(t) for t in texts],
                 batch_size=self.batch_size,
                 output_value=None,
                 show_progress_bar=False,
@@ -265,7 +267,7 @@ class CrossEncoderScorer:
             return np.zeros(0, dtype=np.float32)
         with self._torch.inference_mode():
             raw = self._model.predict(
-                [list(p) for p in pairs],
+                [[plain_letters(t) for t in p] for p in pairs],
                 batch_size=self.batch_size,
                 show_progress_bar=False,
                 convert_to_numpy=True,

@@ -34,6 +34,7 @@ from .conflicts import (
     number_stated_elsewhere,
     numbers_of_another,
     numbers_of_another_part,
+    subject_of_another,
     year_of_another,
     year_stated_elsewhere,
 )
@@ -265,7 +266,10 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         numbers.append((_said(n), list(dict.fromkeys(instead))[:3]))
         if n.rate:
             in_numbers |= rate_stems(n.rate)
-    names = [s for s in sorted(claim.names) if s not in every]
+    # the subject that opens the claim is a name where a rival takes its place
+    names = [
+        s for s in sorted(claim.names | set(subject_of_another(claim, cands))) if s not in every
+    ]
     negated = negated_against(claim, cands)
     denied = affirmed_against(claim, cands)
     pairs = opposed(claim, cands) + priced(claim, cands)

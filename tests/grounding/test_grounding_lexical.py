@@ -6,7 +6,7 @@ from __future__ import annotations
 from groundview.grounding import Engine
 from groundview.grounding.analysis import analyse, index_stems
 from groundview.grounding.context import resolve
-from groundview.grounding.lexical import normalise, stem, tokenize
+from groundview.grounding.lexical import normalise, plain_letters, stem, tokenize
 from groundview.grounding.numbers import numbers_match, signed_tokens
 
 
@@ -656,6 +656,16 @@ def test_a_pdf_s_ligatures_and_soft_hyphens_are_the_letters_they_join() -> None:
     assert (
         analyse("an inter\u00adnational team").content == analyse("an international team").content
     )
+
+
+def test_full_width_letters_and_digits_are_the_ascii_ones() -> None:
+    # as Chinese and Japanese text types them beside its own
+    assert analyse("ＡＰＩ ｌｉｍｉｔ").content == analyse("API limit").content
+    assert [n.value for n in analyse("料金は１００円です").numbers] == [100]
+    assert analyse("prices at Ｓｏｎｙ rose").names == {"sony"}
+    # full-width punctuation stays, and still ends a clause
+    assert analyse("价格上涨，销量下降").clauses == (0, 0, 0, 0, 1, 1, 1, 1)
+    assert plain_letters("价格，１０％。") == "价格，10％。"
 
 
 def test_spaced_initials_are_the_initials_written_close() -> None:

@@ -393,3 +393,24 @@ def test_a_page_sent_a_sentence_per_fact_keeps_its_title(real_engine: Engine) ->
     texts, score = cited("Ada Lovelace was born in 1816.")
     assert texts == []
     assert score < 0.6
+
+
+@pytest.mark.parametrize(
+    ("answer", "fact"),
+    [
+        ("The flight took five hours.", "The \ufb02ight took \ufb01ve hours."),
+        (
+            "The ＡＰＩ limit is 100 requests per minute.",
+            "The API limit is 100 requests per minute.",
+        ),
+        ("Tokyo has 14 million people.", "Ｔｏｋｙｏ has 14 million people."),
+    ],
+)
+def test_ligatures_and_full_width_letters_read_as_the_plain_ones(
+    real_engine: Engine, answer: str, fact: str
+) -> None:
+    # Each had scored 0.10 to 0.57, uncited: MiniLM reads a PDF's "\ufb01" and an IME's "Ａ" as
+    # [UNK], so the soft match found nothing of the word
+    claim = check(real_engine, answer, [{"factText": fact}])["claims"][0]
+    assert claim["citationIndices"] == [0]
+    assert claim["score"] > 0.9

@@ -648,6 +648,25 @@ def test_a_name_said_of_another_subject_conflicts(engine: Engine) -> None:
     assert not _capped(engine, "Obama was born in Hawaii.", obama)
 
 
+def test_a_subject_the_page_never_names_is_capped_where_a_name_of_its_takes_its_place(
+    engine: Engine,
+) -> None:
+    # A capital that opens the claim is no name, so only the soft match had told the cities apart
+    cities = "Tokyo has 14 million people. The population of Tokyo grew by 1% last year."
+    assert _capped(engine, "Osaka has 14 million people.", cities)
+    assert not _capped(engine, "Tokyo has 14 million people.", cities)
+    ((_, _, a, cands),) = engine.rule_inputs(
+        [Fact(cities)], claims=["Osaka has 14 million people."]
+    )
+    assert gaps(a, cands).names == ["Osaka"]
+    # A page that names the person by surname alone names the claim's subject
+    elvis = "Presley was born in Tupelo, Mississippi. Later that year, Presley moved to Memphis."
+    assert not _capped(engine, "Elvis Presley was born in Tupelo.", elvis)
+    # A common word in the subject's place is no rival: "Customers" may be the page's "buyers"
+    refunds = "Buyers get a refund within 10 days. Refunds go to the card the buyers paid with."
+    assert not _capped(engine, "Customers get a refund within 10 days.", refunds)
+
+
 def _backs(evidence: str, claim: str) -> bool:
     return any(
         numbers_match(c, e) for c in analyse(claim).numbers for e in analyse(evidence).numbers
