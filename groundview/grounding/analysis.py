@@ -60,6 +60,10 @@ class Analysis:
     clauses: tuple[int, ...] = ()
     # Codes written as one word of letters then digits, as written: "FITNESS15", "BA117", "SKU-1234".
     codes: tuple[str, ...] = ()
+    # Stems written in lower case where a capital would have marked a name: past the first word,
+    # and all of German's, which capitalises every noun (`candidates.written_lowercase`). A capital
+    # after a colon is no lower case: "Plan: Pro", a table row read with its header.
+    lower: frozenset[str] = frozenset()
 
 
 # Words that negate what follows beside NEGATIONS ("non-exclusive", "fails to explain", "lacks a").
@@ -451,4 +455,9 @@ def analyse(text: str) -> Analysis:
         runs=_name_runs(tokens_raw, is_name),
         clauses=tuple(clauses),
         codes=codes_in(text) if any(ch.isdigit() for ch in text) else (),
+        lower=frozenset(
+            s
+            for i, (t, s) in enumerate(zip(tokens_raw, stems, strict=True))
+            if i and (german or not t[0].isupper())
+        ),
     )

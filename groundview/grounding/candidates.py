@@ -214,9 +214,7 @@ def capitalised(name: str, acronyms: Collection[str] = ()) -> str:
 def written_lowercase(word: str, cands: Sequence[Candidate]) -> bool:
     """Do the candidates write `word` in lower case inside a sentence? Then the capital that opens
     the claim ("Officials are offering…", Portuguese "Como a compra…") names nothing."""
-    return any(
-        s == word and word not in c.analysis.names for c in cands for s in c.analysis.stems[1:]
-    )
+    return any(word in c.analysis.lower for c in cands)
 
 
 def clause_stems(a: Analysis, clause: int) -> set[str]:

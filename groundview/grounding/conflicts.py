@@ -565,8 +565,11 @@ def subject_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 
     subject = claim.subject
     if not subject or subject in claim.names or subject not in claim.stems:
         return []
-    # "Elvis Presley was born in Tupelo" against a page that calls him Presley
     at = claim.stems.index(subject)
+    # "Part of the Hindu Kush is in…" is about the Hindu Kush
+    if claim.tokens[at + 1 : at + 2] == ["of"]:
+        return []
+    # "Elvis Presley was born in Tupelo" against a page that calls him Presley
     own = {subject}
     for s in claim.stems[at + 1 :]:
         if s not in claim.names:
@@ -581,7 +584,10 @@ def subject_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 
     page_names |= {s for c in cands if c.attributes is not None for s in c.attributes.names}
     for c in cands[:near]:
         rival = c.analysis.subject
-        if not rival or rival not in page_names or opens_with_reference(c):
+        # "Currently, Tokyo has…" opens with no name, and names its subject after it
+        if not rival or rival in claim.stems or rival not in page_names:
+            continue
+        if opens_with_reference(c):
             continue
         if written_lowercase(rival, cands):
             continue

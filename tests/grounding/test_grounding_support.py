@@ -621,6 +621,21 @@ def test_a_table_row_is_read_with_its_header(engine: Engine) -> None:
     assert not _capped(engine, "The CN Tower opened in 1976.", table)
 
 
+def test_a_table_row_s_capitalised_cell_names_the_row(engine: Engine) -> None:
+    # A row reads "Plan: Pro; Price per month: $20", and a capital after a colon marks no name,
+    # so "Pro" had counted as written in lower case: a common word, no subject that owns a price
+    plans = (
+        "| Plan | Price per month | Storage |\n|---|---|---|\n| Free | $0 | 5 GB |\n"
+        "| Pro | $20 | 100 GB |\n| Team | $35 | 1 TB |"
+    )
+    assert _capped(engine, "The Pro plan costs $35 per month.", plans)
+    assert not _capped(engine, "The Pro plan costs $20 per month.", plans)
+    # in lower case past its first word, and in German, where every noun has a capital
+    assert analyse("The plan: Pro, or pro bono").lower >= {"pro", "bono"}
+    assert "pro" not in analyse("The plan: Pro").lower
+    assert "kart" in analyse("Die Kunden zahlen nicht mit der Karte").lower
+
+
 @pytest.mark.parametrize(
     "text",
     [
