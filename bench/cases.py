@@ -171,6 +171,26 @@ KNOWN: list[Case] = [
         ["The \ufb02ight took \ufb01ve hours."],
         True,
     ),
+    # until engine 0.7.32: a row's "Plan: Pro" read as a word the page writes in lower case
+    (
+        "a price from another row of a pricing table",
+        "The Pro plan costs $35 per month.",
+        [
+            "| Plan | Price per month | Storage |\n|---|---|---|\n| Free | $0 | 5 GB |\n"
+            "| Pro | $20 | 100 GB |\n| Team | $35 | 1 TB |"
+        ],
+        False,
+    ),
+    # until engine 0.7.32: a spec sheet's "Price: $35 per month" said nothing of whose price it is
+    (
+        "a price from another section of a spec sheet",
+        "The Pro plan costs $35 per month.",
+        [
+            "Pro plan\nPrice: $20 per month\nStorage: 100 GB\n\n"
+            "Team plan\nPrice: $35 per month\nStorage: 1 TB"
+        ],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,

@@ -142,6 +142,50 @@ def _table_rows(text: str) -> dict[tuple[int, int], str]:
     return rows
 
 
+# A line that labels its value, as a spec sheet or a product page lists them: "Price: $20 per month",
+# "- **Storage:** 100 GB". The label is a few words, no sentence.
+_LABELLED_LINE_RE = re.compile(r"[-*•\s]*(?P<label>[^\W\d][^:.!?|\n]{0,39}):\**[ \t]*\S")
+# A heading over such lines: a short line that is no sentence ("Team plan", "## Team plan", "Team:").
+_HEADING_LINE_RE = re.compile(r"[#*_\s]*(?P<heading>[^\W\d_][^:.!?|\n]{0,59}?)[*_\s]*:?[*_\s]*")
+
+
+def _sections(text: str) -> list[tuple[int, int, str]]:
+    """The labelled lines that a heading right above them names, with that heading: (start, end,
+    "Team plan") for "Price: $35 per month" under "Team plan". The line alone does not say whose
+    price it is, so "The Pro plan costs $35 per month" found "$35" in the Team plan's and every
+    part backed (0.90). Only sections of two lines or more, whose labels another section shares:
+    a web page's "Follow us on our social media" over "Twitter: @…", a byline over "Review: …"
+    or a transcript's "Turn 3" over "Client: …" name nothing the line needs."""
+    found: list[tuple[int, int, int, str]] = []  # start, end, section, label
+    headings: list[str] = []
+    open_section = False
+    start = 0
+    lines: list[tuple[int, str]] = []
+    for line in text.split("\n"):
+        lines.append((start, line))
+        start += len(line) + 1
+    for k, (start, line) in enumerate(lines):
+        labelled = _LABELLED_LINE_RE.match(line)
+        if open_section and labelled:
+            found.append((start, start + len(line), len(headings) - 1, labelled["label"].lower()))
+            continue
+        # a blank line, or any line that is no label's, ends the section
+        m = _HEADING_LINE_RE.fullmatch(line)
+        open_section = bool(m and k + 1 < len(lines) and _LABELLED_LINE_RE.match(lines[k + 1][1]))
+        if m and open_section:
+            headings.append(m["heading"])
+    lines_in = Counter(section for _, _, section, _ in found)
+    shared: dict[str, set[str]] = defaultdict(set)
+    for _, _, section, label in found:
+        if lines_in[section] >= 2:
+            shared[label].add(headings[section])
+    return [
+        (a, b, headings[section])
+        for a, b, section, label in found
+        if lines_in[section] >= 2 and len(shared[label]) >= 2
+    ]
+
+
 # "Title: Apollo 11", "Page title: …", a crawler's "(meta data) TITLE: …": a page's title written as
 # its first line, where a pipeline that has no attributes puts it.
 _TITLE_LINE_RE = re.compile(
@@ -187,11 +231,15 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
         infos.append(FactInfo(dict(fact.attributes), attr_text, analyse(attr_text)))
         position = 0
         rows = _table_rows(fact.text) if "|" in fact.text else {}
+        sections = _sections(fact.text) if ":" in fact.text and "\n" in fact.text else []
         for seg in split_sentences(fact.text):
             for s, e in _pieces(fact.text, seg.start, seg.end):
                 piece = fact.text[s:e]
                 # A row cut at a sentence end inside a cell is read as the piece it is.
                 read = rows.get((s, e), piece)
+                heading = next((h for a, b, h in sections if a <= s and e <= b), "")
+                if heading:
+                    read = f"{heading}: {piece}"
                 chunks.append(Chunk(fi, position, s, e, piece, read, index_stems(read)))
                 position += 1
         if _ITEM_MARKER_IN.search(fact.text):

@@ -621,6 +621,31 @@ def test_a_table_row_is_read_with_its_header(engine: Engine) -> None:
     assert not _capped(engine, "The CN Tower opened in 1976.", table)
 
 
+def test_a_labelled_line_is_read_with_the_heading_above_it(engine: Engine) -> None:
+    # Given a spec sheet whose lines alone do not say whose price each is
+    plain = "Pro plan\nPrice: $20 per month\nStorage: 100 GB\n\nTeam plan\nPrice: $35 per month\nStorage: 1 TB"
+    markdown = (
+        "## Pro plan\n- **Price:** $20 per month\n- **Storage:** 100 GB\n"
+        "## Team plan\n- **Price:** $35 per month\n- **Storage:** 1 TB"
+    )
+    for spec in (plain, markdown):
+        chunks, _ = chunk_facts([Fact(spec)])
+        price = next(c for c in chunks if "$35" in c.text)
+        # Then the line is read with its heading, and cited as the line it is
+        assert price.read == f"Team plan: {price.text}"
+        assert spec[price.start : price.end] == price.text
+        assert _capped(engine, "The Pro plan costs $35 per month.", spec)
+        assert not _capped(engine, "The Pro plan costs $20 per month.", spec)
+    # A transcript's turns, a byline over one headline and a label no other section repeats are
+    # no sections
+    for page in (
+        "Turn 1\nClient: Yes, please.\nTurn 2\nAgent: Thank you.\nTurn 3\nClient: Fine.",
+        "By Ann Lee\nReview: A fine opera\n\nBy Bo Chan\nReview: A long night",
+        "Contact\nPhone: 555-0100\nEmail: a@example.com\n\nOffice\nAddress: 1 Main St\nHours: 9-5",
+    ):
+        assert all(c.read == c.text for c in chunk_facts([Fact(page)])[0]), page
+
+
 def test_a_table_row_s_capitalised_cell_names_the_row(engine: Engine) -> None:
     # A row reads "Plan: Pro; Price per month: $20", and a capital after a colon marks no name,
     # so "Pro" had counted as written in lower case: a common word, no subject that owns a price
