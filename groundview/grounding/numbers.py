@@ -958,6 +958,8 @@ _MEASURES = (
     _AREAS,
     {"ml": 1e-3, "l": 1.0},
     {"w": 1.0, "kw": 1e3, "mw": 1e6, "gw": 1e9},
+    # a storage plan's "1 TB" is "1,000 GB", as the vendor counts; 1,024 GB is another reading
+    {"kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12},
 )
 _SPAN_RATIOS = {
     **{(a, b): x / y for a, x in _SPANS.items() for b, y in _SPANS.items() if a != b},

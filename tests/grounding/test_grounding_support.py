@@ -1333,6 +1333,12 @@ def test_metric_measures_convert_exactly() -> None:
     assert not _backs("Add 500 ml of water.", "Add 500 g of flour.")
 
 
+def test_storage_converts_as_the_vendor_counts_it() -> None:
+    assert _backs("The Team plan includes 1 TB of storage.", "It includes 1,000 GB of storage.")
+    assert _backs("Uploads are capped at 2 GB.", "Uploads are capped at 2,000 MB.")
+    assert not _backs("The Team plan includes 1 TB of storage.", "It includes 100 GB of storage.")
+
+
 def test_a_measure_converts_into_the_other_system_as_the_claim_rounds_it() -> None:
     # Lengths a microscope measures are lengths too: "10 nanometres" is no "10 mm"
     assert not _backs("Pili are usually 2–10 nanometres wide.", "Bacteria are about 10 mm long.")
