@@ -489,6 +489,21 @@ _FOREIGN_RATE = re.compile(
     r"(?!\s*\d)",
     re.IGNORECASE,
 )
+# "$20/mo" is "$20 per month" however the price list goes on ("Pro — $20/mo; Team — $35/mo"):
+# the slash, lost to the tokens, is what made it a rate, and the page states "month" as a claim
+# writes it. "$299/month" already reads as a rate.
+_SLASH_RATE = re.compile(
+    r"(?<=\d)[ \t]*/[ \t]*(hrs?|wks?|mos?|yrs?)\b(?!/)",
+    re.IGNORECASE,
+)
+_TIME_WORDS = {"hr": "hour", "wk": "week", "mo": "month", "yr": "year"}
+
+
+def _per_time(m: re.Match[str]) -> str:
+    word = m.group(1).lower().removesuffix("s")
+    return f" per {_TIME_WORDS.get(word, word)}"
+
+
 _RATE_IN_ENGLISH = {
     **dict.fromkeys(("mois", "mes", "mês", "monat"), "month"),
     **dict.fromkeys(("an", "année", "año", "ano", "jahr"), "year"),
@@ -753,6 +768,8 @@ def normalise(text: str) -> str:
             text = _SIGN_AFTER.sub(r"\2\1", text)
         if "/" in text or found & _PER_FOREIGN:
             text = _FOREIGN_RATE.sub(lambda m: f" a {_RATE_IN_ENGLISH[m.group(1).lower()]}", text)
+        if "/" in text:
+            text = _SLASH_RATE.sub(_per_time, text)
         if _any_in(low, _POINTS):
             text = _PERCENTAGE_POINTS.sub(" ppts", text)
         if "basis" in found:

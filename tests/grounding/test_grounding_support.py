@@ -64,6 +64,13 @@ def test_an_amount_per_month_is_not_the_amount_per_year() -> None:
         ("$480 a year", "year"),
     ]
     assert rates("She releases 3 albums a year.") == [("3", "year")]
+    # a price list's "/mo" with the next price after it, and the page says "month" as claims do
+    assert rates("Pro — $20/mo; Team — $35/mo; support $90/hr.") == [
+        ("$20 a month", "month"),
+        ("$35 a month", "month"),
+        ("$90 an hour", "hour"),
+    ]
+    assert "month" in analyse("Pro — $20/mo; Team").stems
     assert rates("Rent is 900 euros a week, or $50 an hour.") == [
         ("900 euros a week", "week"),
         ("$50 an hour", "hour"),
