@@ -12,6 +12,7 @@ import hashlib
 import math
 import re
 import threading
+from bisect import bisect_right
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -232,14 +233,16 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
         position = 0
         rows = _table_rows(fact.text) if "|" in fact.text else {}
         sections = _sections(fact.text) if ":" in fact.text and "\n" in fact.text else []
+        starts = [a for a, _, _ in sections]
         for seg in split_sentences(fact.text):
             for s, e in _pieces(fact.text, seg.start, seg.end):
                 piece = fact.text[s:e]
                 # A row cut at a sentence end inside a cell is read as the piece it is.
                 read = rows.get((s, e), piece)
-                heading = next((h for a, b, h in sections if a <= s and e <= b), "")
-                if heading:
-                    read = f"{heading}: {piece}"
+                # the labelled line this piece is in, if any (a page may hold thousands)
+                k = bisect_right(starts, s) - 1
+                if k >= 0 and e <= sections[k][1]:
+                    read = f"{sections[k][2]}: {piece}"
                 chunks.append(Chunk(fi, position, s, e, piece, read, index_stems(read)))
                 position += 1
         if _ITEM_MARKER_IN.search(fact.text):
