@@ -191,6 +191,59 @@ KNOWN: list[Case] = [
         ],
         False,
     ),
+    # until engine 0.7.33: every word of the claim was in some list, so every part was backed
+    (
+        "a feature from another plan's list",
+        "The Free plan includes single sign-on.",
+        [
+            "Pro plan features:\n- Single sign-on (SSO)\n- Audit logs\n\n"
+            "Free plan features:\n- Up to 3 projects\n- Community support"
+        ],
+        False,
+    ),
+    (
+        "a step from another platform's steps",
+        "On Android, open Settings and tap Account.",
+        [
+            "To reset your password on iOS:\n1. Open Settings.\n2. Tap Account.\n\n"
+            "To reset your password on Android:\n1. Open the menu.\n2. Tap Security."
+        ],
+        False,
+    ),
+    (
+        "a change from another version of a changelog",
+        "Version 2.4 added dark mode.",
+        [
+            "## Version 2.5 (June 2024)\n- Added dark mode\n- Fixed a crash\n\n"
+            "## Version 2.4 (March 2024)\n- Added CSV export\n- Faster search"
+        ],
+        False,
+    ),
+    # until engine 0.7.33: the page's minute was no rate, and a slashed date was no date
+    (
+        "requests per hour where the page allows them per minute",
+        "The Free tier allows 60 requests per hour.",
+        [
+            "The Free tier allows 60 requests per minute. The Pro tier allows 600 requests per minute."
+        ],
+        False,
+    ),
+    (
+        "a date written 03/15/2024 for the page's 2024-03-15",
+        "Version 2.4 was released on 03/15/2024.",
+        ["Version 2.4 was released on 2024-03-15. Version 2.5 followed on 2024-06-02."],
+        True,
+    ),
+    # until engine 0.7.33: "a failed request" read as a denial of what the page says of it
+    (
+        "a default the page gives beside 'a failed request'",
+        "max_retries defaults to 5.",
+        [
+            "The `max_retries` option sets how many times a failed request is retried. "
+            "It defaults to 5. Set it to 0 to disable retries."
+        ],
+        True,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,

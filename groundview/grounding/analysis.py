@@ -60,7 +60,8 @@ class Analysis:
     clauses: tuple[int, ...] = ()
     # Codes written as one word of letters then digits, as written: "FITNESS15", "BA117", "SKU-1234".
     codes: tuple[str, ...] = ()
-    # Stems written in lower case where a capital would have marked a name: past the first word,
+    # Stems written all in lower case where a capital would have marked a name ("iOS" is none):
+    # past the first word,
     # and all of German's, which capitalises every noun (`candidates.written_lowercase`). A capital
     # after a colon is no lower case: "Plan: Pro", a table row read with its header.
     lower: frozenset[str] = frozenset()
@@ -102,7 +103,8 @@ def _owns(tokens: Sequence[str], i: int, j: int) -> bool:
 # "not only", "no doubt", "no matter", "no less": idioms, not negations.
 _NOT_NEGATING = words("only just merely doubt matter less")
 _BOUNDS = words("more fewer later earlier greater higher lower longer shorter")
-_FAIL = words("fail fails failed")
+# "fail" denies only what it fails to do: "a failed request" is a request that was made
+FAIL = words("fail fails failed")
 
 
 def is_negation(token: str) -> bool:
@@ -143,7 +145,7 @@ def _negated_stems(
         if tokens[i + 1 : i + 2] and tokens[i + 1] in _BOUNDS and tokens[i + 2 : i + 3] == ["than"]:
             continue
         # "a failed first attempt" was an attempt; "failed to reach orbit" did not reach it
-        if t in _FAIL and tokens[i + 1 : i + 2] != ["to"]:
+        if t in FAIL and tokens[i + 1 : i + 2] != ["to"]:
             continue
         if clauses and _in_condition(tokens, clauses, i):
             continue
@@ -458,6 +460,6 @@ def analyse(text: str) -> Analysis:
         lower=frozenset(
             s
             for i, (t, s) in enumerate(zip(tokens_raw, stems, strict=True))
-            if i and (german or not t[0].isupper())
+            if i and (german or t.islower())
         ),
     )

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from .analysis import Analysis
-from .evidence import Chunk
+from .evidence import Chunk, Section
 from .lexical import STOPWORDS, is_cjk, stem, words
 from .models import Encoded
 from .numbers import Number
@@ -34,6 +34,8 @@ class Candidate:
     earlier: Sequence[Chunk] = ()
     # How many items its numbered list holds, when it is one of them (`evidence.Chunk.items`)
     items: int = 0
+    # The heading of the list it is an item of, among the fact's other lists (`evidence.Section`)
+    section: Section | None = None
 
 
 def stems_stated(cands: Sequence[Candidate], claim: Analysis | None = None) -> set[str]:

@@ -31,7 +31,7 @@ from .schema import CheckRequest, Fact, RequestError, parse_request
 from .support import capped, claim_features, cover
 from .windows import WindowVerifier, verifier_version, windows
 
-ENGINE_VERSION = "0.7.32"
+ENGINE_VERSION = "0.7.33"
 
 
 @dataclass
@@ -277,7 +277,9 @@ class Engine:
                 for j in (idx - 1, idx - 2)
                 if j >= 0 and prep.chunks[j].fact == chunk.fact
             ]
-            out.append(Candidate(idx, chunk.analysis, attrs, enc, earlier, chunk.items))
+            out.append(
+                Candidate(idx, chunk.analysis, attrs, enc, earlier, chunk.items, chunk.section)
+            )
         return out
 
     def _window_text(self, prep: _Prepared, ids: Sequence[int]) -> str:

@@ -597,6 +597,39 @@ def subject_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 
     return []
 
 
+def section_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The claim's words that a page lists only under another heading than the one the claim
+    names: "The Free plan includes single sign-on" against "Pro plan features: - Single sign-on
+    (SSO) - Audit logs … Free plan features: - Up to 3 projects", "On Android, tap Account"
+    against steps for iOS and for Android. Every word was on the page, so every part was backed
+    (0.84). The claim names a heading by a word only that heading writes ("Free", "2.4" of
+    "Version 2.4 (March 2024)"), not in lower case ("open the Settings window" names no
+    "Windows"), and names no other; a sentence outside the lists that states the word may say it
+    of any heading."""
+    listed = [c.section for c in cands if c.section is not None]
+    if not listed:
+        return []
+    stems = set(claim.stems) - claim.lower
+    named = {s for x in listed for s in (x.own, *x.others) if s & stems}
+    if len(named) != 1:
+        return []
+    own = named.pop()
+    rest = set(claim.content) - own - listed[0].common
+    under_own = set().union(
+        *(stems_stated([c], claim) for c in cands if c.section and c.section.own == own)
+    )
+    found = rest - under_own
+    out = set()
+    for c in cands:
+        stated = found & stems_stated([c], claim)
+        if not stated:
+            continue
+        if c.section is None or c.section.own == own:
+            return []
+        out |= stated
+    return sorted(out)
+
+
 # Prepositions that give a name its part in a claim: a place, a team, a maker.
 _SLOTS = words("in at near for from to by of with as")
 
@@ -632,4 +665,5 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     name_in_the_slot_of_another,
     counted_otherwise,
     subject_of_another,
+    section_of_another,
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Sequence
 
-from .analysis import Analysis, is_negation
+from .analysis import FAIL, Analysis, is_negation
 from .candidates import (
     CALENDAR,
     Candidate,
@@ -92,10 +92,13 @@ def _negation_in_clause(text: Analysis, word: str, reach: int = 4) -> bool:
 
 
 def _denies(tokens: Sequence[str], i: int) -> bool:
-    """Is token `i` a negation of what stands beside it? "non-" negates only its own word, and
-    "not only", "cannot help but notice" and "No. 15" nothing."""
+    """Is token `i` a negation of what stands beside it? "non-" negates only its own word, "failed"
+    only what follows as "failed to" ("a failed request is retried" denies nothing), and "not
+    only", "cannot help but notice" and "No. 15" nothing."""
     t, after = tokens[i], tokens[i + 1 : i + 3]
     if not is_negation(t) or t == "non" or after[:1] == ["only"] or after == ["help", "but"]:
+        return False
+    if t in FAIL and after[:1] != ["to"]:
         return False
     return not (t == "no" and after[:1] and after[0][:1].isdigit())
 

@@ -36,6 +36,17 @@ MAX_CHUNK_CHARS = 300
 _INLINE_HEADING_RE = re.compile(r"\s(?=#{2,6}\s)")
 
 
+@dataclass(frozen=True)
+class Section:
+    """The heading of a list that a line stands in ("Pro plan features:" over "- Single sign-on"),
+    as it sets the list apart from the fact's other lists under other headings."""
+
+    heading: str
+    own: frozenset[str]  # the heading's content stems that not every heading of the fact writes
+    common: frozenset[str]  # those every heading writes ("plan", "features")
+    others: tuple[frozenset[str], ...]  # the other headings' own stems
+
+
 @dataclass
 class Chunk:
     """A sentence of a fact: character span [start, end) in the fact's text."""
@@ -50,6 +61,8 @@ class Chunk:
     # An item of a numbered list ("4. Vertical File Storage"): how many items the list holds, so
     # that "four products" is read as that list's count; 0 for any other sentence.
     items: int = 0
+    # The heading it is listed under, where the fact lists under two headings or more
+    section: Section | None = None
 
     @cached_property
     def analysis(self) -> Analysis:
@@ -147,7 +160,10 @@ def _table_rows(text: str) -> dict[tuple[int, int], str]:
 # "- **Storage:** 100 GB". The label is a few words, no sentence.
 _LABELLED_LINE_RE = re.compile(r"[-*•\s]*(?P<label>[^\W\d][^:.!?|\n]{0,39}):\**[ \t]*\S")
 # A heading over such lines: a short line that is no sentence ("Team plan", "## Team plan", "Team:").
-_HEADING_LINE_RE = re.compile(r"[#*_\s]*(?P<heading>[^\W\d_][^:.!?|\n]{0,59}?)[*_\s]*:?[*_\s]*")
+# A version's point is no sentence's end: "Version 2.5".
+_HEADING_LINE_RE = re.compile(
+    r"[#*_\s]*(?P<heading>[^\W\d_](?:[^:.!?|\n]|(?<=\d)\.(?=\d)){0,59}?)[*_\s]*:?[*_\s]*"
+)
 
 
 def _sections(text: str) -> list[tuple[int, int, str]]:
@@ -185,6 +201,59 @@ def _sections(text: str) -> list[tuple[int, int, str]]:
         for a, b, section, label in found
         if lines_in[section] >= 2 and len(shared[label]) >= 2
     ]
+
+
+# An item of a list: "- Single sign-on", "* Audit logs", "• SSO", "1. Open Settings", "2) Tap".
+_ITEM_LINE_RE = re.compile(r"[ \t]*(?:[-*•+–]|\d{1,2}[.)])[ \t]+\S")
+
+
+def _listed(text: str) -> list[tuple[int, int, str]]:
+    """The lines of each list that a heading line names, with that heading: (start, end, "Pro plan
+    features") for "- Single sign-on" under "Pro plan features:". Blank lines may stand between
+    the heading and its items, and an indented line continues the item above it; any other line
+    ends the list. A list under no heading (under a sentence) is left out."""
+    found: list[tuple[int, int, str]] = []
+    heading: str | None = None  # the open list's
+    pending: str | None = None  # a heading line that no item has followed yet
+    start = 0
+    for line in text.split("\n"):
+        end = start + len(line)
+        if _ITEM_LINE_RE.match(line):
+            if pending is not None:
+                heading, pending = pending, None
+            if heading is not None:
+                found.append((start, end, heading))
+        elif line.strip():
+            if heading is not None and found and line[:1] in " \t":
+                found[-1] = (found[-1][0], end, heading)
+            else:
+                m = _HEADING_LINE_RE.fullmatch(line)
+                heading, pending = None, (m["heading"].strip() if m else None)
+        start = end + 1
+    return found
+
+
+def _heading_stems(heading: str) -> frozenset[str]:
+    """A heading's content stems and its numbers: a changelog's "Version 2.4" and "Version 2.5"
+    differ by theirs alone."""
+    a = analyse(heading)
+    numbers = (s for t, s in zip(a.tokens, a.stems, strict=True) if t[:1].isdigit())
+    return frozenset(a.content).union(numbers)
+
+
+def _sectioned(headings: Sequence[str]) -> dict[str, Section]:
+    """Each heading as a `Section` among the fact's others, where there are two or more that each
+    write a word of their own."""
+    stems = {h: _heading_stems(h) for h in dict.fromkeys(headings)}
+    if len(stems) < 2:
+        return {}
+    common = frozenset.intersection(*stems.values())
+    own = {h: s - common for h, s in stems.items() if s - common}
+    if len(own) < 2:
+        return {}
+    return {
+        h: Section(h, s, common, tuple(o for g, o in own.items() if g != h)) for h, s in own.items()
+    }
 
 
 # "Title: Apollo 11", "Page title: …", a crawler's "(meta data) TITLE: …": a page's title written as
@@ -234,16 +303,26 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
         rows = _table_rows(fact.text) if "|" in fact.text else {}
         sections = _sections(fact.text) if ":" in fact.text and "\n" in fact.text else []
         starts = [a for a, _, _ in sections]
+        lists = _listed(fact.text) if "\n" in fact.text else []
+        list_starts = [a for a, _, _ in lists]
+        under = _sectioned([h for *_, h in sections] + [h for *_, h in lists])
         for seg in split_sentences(fact.text):
             for s, e in _pieces(fact.text, seg.start, seg.end):
                 piece = fact.text[s:e]
                 # A row cut at a sentence end inside a cell is read as the piece it is.
                 read = rows.get((s, e), piece)
-                # the labelled line this piece is in, if any (a page may hold thousands)
+                section = None
+                # the labelled line or list item this piece is in, if any (a page may hold
+                # thousands)
                 k = bisect_right(starts, s) - 1
                 if k >= 0 and e <= sections[k][1]:
                     read = f"{sections[k][2]}: {piece}"
-                chunks.append(Chunk(fi, position, s, e, piece, read, index_stems(read)))
+                    section = under.get(sections[k][2])
+                k = bisect_right(list_starts, s) - 1
+                if k >= 0 and e <= lists[k][1] and section is None:
+                    section = under.get(lists[k][2])
+                chunk = Chunk(fi, position, s, e, piece, read, index_stems(read), section=section)
+                chunks.append(chunk)
                 position += 1
         if _ITEM_MARKER_IN.search(fact.text):
             _count_items(fact.text, chunks[len(chunks) - position :])

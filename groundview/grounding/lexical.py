@@ -347,7 +347,8 @@ _HOW_OFTEN = re.compile(
 _TIMES = {"once": "1 times", "twice": "2 times", "thrice": "3 times"}
 # A date is written "Aug. 10", "10 Nov 2018" or "2018-11-10" as often as "August 10": one month
 # name for all, so a claim's "November" is found. An abbreviation counts only beside a number
-# ("Mar" alone is a word too); a numeric date only in ISO order (11/10 is ambiguous).
+# ("Mar" alone is a word too); a numeric date in ISO order, or slashed where only one order reads
+# (11/10 is ambiguous).
 _MONTH_NAMES = [
     "January",
     "February",
@@ -418,6 +419,22 @@ def _month(abbreviation: str) -> str:
 _DOTTED_DATE = re.compile(
     r"\b(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(1[5-9]\d\d|20\d\d|\d\d)\b(?!\.\d)"
 )
+
+
+# "03/15/2024" as America writes a date and "15/03/2024" as Europe does, read where only one order
+# makes a date (or both make the same one); "06/02/2024" is left as written.
+_SLASHED_DATE = re.compile(
+    r"\b(0?[1-9]|[12]\d|3[01])/(0?[1-9]|[12]\d|3[01])/(1[5-9]\d\d|20\d\d)\b(?!/)"
+)
+
+
+def _slashed_date(m: re.Match[str]) -> str:
+    first, second = int(m.group(1)), int(m.group(2))
+    if first == second or (first > 12 and second <= 12):
+        return _spelled_date(m.group(1), m.group(2), m.group(3))
+    if second > 12 and first <= 12:
+        return _spelled_date(m.group(2), m.group(1), m.group(3))
+    return m.group(0)
 
 
 def _spelled_date(day: str, month: str, year: str | int) -> str:
@@ -493,10 +510,17 @@ _FOREIGN_RATE = re.compile(
 # the slash, lost to the tokens, is what made it a rate, and the page states "month" as a claim
 # writes it. "$299/month" already reads as a rate.
 _SLASH_RATE = re.compile(
-    r"(?<=\d)[ \t]*/[ \t]*(hrs?|wks?|mos?|yrs?)\b(?!/)",
+    r"(?<=\d)[ \t]*/[ \t]*(secs?|mins?|hrs?|wks?|mos?|yrs?)\b(?!/)",
     re.IGNORECASE,
 )
-_TIME_WORDS = {"hr": "hour", "wk": "week", "mo": "month", "yr": "year"}
+_TIME_WORDS = {
+    "sec": "second",
+    "min": "minute",
+    "hr": "hour",
+    "wk": "week",
+    "mo": "month",
+    "yr": "year",
+}
 
 
 def _per_time(m: re.Match[str]) -> str:
@@ -761,6 +785,8 @@ def normalise(text: str) -> str:
             text = _CODE_BEFORE.sub(_code_before, text)
         if _any_in(text, "-/."):
             text = _ISO_DATE.sub(_iso_date, text)
+        if "/" in text:
+            text = _SLASHED_DATE.sub(_slashed_date, text)
         text = _CLOCK.sub(_clock, text)
         if _any_in(text, ("0s", "0's", "0’s")):
             text = _SHORT_DECADE.sub(_short_decade, text)

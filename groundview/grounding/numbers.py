@@ -775,6 +775,8 @@ _DECADE_LEADS = frozenset(["the", "early", "mid", "late", "of", "in", "from", "s
 
 
 _PER_TIME = {
+    **{w: "second" for w in ("second", "sec")},
+    **{w: "minute" for w in ("minute", "min")},
     **{w: "hour" for w in ("hour", "hr", "hourly")},
     **{w: "day" for w in ("day", "daily")},
     **{w: "week" for w in ("week", "wk", "weekly")},
@@ -822,6 +824,9 @@ def _rate(lowered: Sequence[str], k: int, money: bool) -> str:
     skip = 1 if first.endswith("s") and first.isalpha() and first not in STOPWORDS else 0
     per, noun, then, after = following[skip : skip + 4]
     if per not in _PER_WORDS or noun not in _PER_TIME or noun in _PER_ADJECTIVES:
+        return ""
+    # "won 3 races, a second in Monaco" ranks; "3 requests per second" is a rate
+    if noun == "second" and per in ("a", "an"):
         return ""
     # "a year or two", "a year or so later", but "$40 a month or $400 a year"
     counted = after in NUMBER_WORDS or after[:1].isdigit()

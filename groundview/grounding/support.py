@@ -34,6 +34,7 @@ from .conflicts import (
     number_stated_elsewhere,
     numbers_of_another,
     numbers_of_another_part,
+    section_of_another,
     subject_of_another,
     year_of_another,
     year_stated_elsewhere,
@@ -304,6 +305,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     ]
     moved = names_of_another(claim, cands) + name_in_the_slot_of_another(claim, cands)
     elsewhere += [capitalised(t) for t in surface(claim, moved)]
+    elsewhere += surface(claim, section_of_another(claim, cands))
     return Gaps(
         numbers,
         [

@@ -275,7 +275,8 @@ def claim_gaps(
         for j in index.bm25.candidates(analysis.stems, GAP_CANDIDATES):
             info = index.infos[index.chunks[j].fact]
             attributes = info.attribute_analysis if info.attribute_text else None
-            cands.append(Candidate(j, index.chunks[j].analysis, attributes, None))
+            chunk = index.chunks[j]
+            cands.append(Candidate(j, chunk.analysis, attributes, None, section=chunk.section))
         found = gaps(analysis, cands)
         if found:
             out[i] = found

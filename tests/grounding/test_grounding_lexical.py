@@ -210,6 +210,12 @@ def test_a_month_is_one_name_however_a_date_is_written() -> None:
         assert [n.value for n in fact.numbers] == [10.0, 2018.0]
         assert not any(n.count for n in fact.numbers), written
     assert "novemb" in claim.names
+    # A slashed date where only one order makes a date, as America or Europe writes it
+    assert normalise("released 03/15/2024, or 15/03/2024") == (
+        "released 15 March 2024, or 15 March 2024"
+    )
+    assert normalise("on 05/05/2024") == "on 5 May 2024"
+    assert normalise("on 06/02/2024, 24/7, 1/2/3") == "on 06/02/2024, round the clock, 1/2/3"
     # An abbreviation with no number beside it is left as written
     assert "march" not in analyse("Protesters mar the Mar parade.").stems
 

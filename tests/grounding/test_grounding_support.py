@@ -80,6 +80,15 @@ def test_an_amount_per_month_is_not_the_amount_per_year() -> None:
         ("$40 a month", "month"),
         ("$15 a month", "month"),
     ]
+    # A count's rate too, down to the minute and the second ("a second" alone may rank)
+    assert rates("The Free tier allows 60 requests per minute; bursts of 5/sec.") == [
+        ("60", "minute"),
+        ("5 a second", "second"),
+    ]
+    assert rates("He won 3 races, a second in Monaco.") == [("3", "")]
+    per_hour = analyse("The Free tier allows 60 requests per hour.").numbers[0]
+    assert not numbers_match(per_hour, analyse("It allows 60 requests per minute.").numbers[0])
+    assert numbers_match(per_hour, analyse("It allows 60 requests an hour.").numbers[0])
     assert rates("He was 40 a year or so later.") == [("40", "")]
     assert rates("Sales grew $5 million year over year.") == [("$5 million", "")]
     # A range writes it once
@@ -653,6 +662,79 @@ def test_a_labelled_line_is_read_with_the_heading_above_it(engine: Engine) -> No
         assert all(c.read == c.text for c in chunk_facts([Fact(page)])[0]), page
 
 
+def test_a_list_item_said_under_another_heading_is_capped(engine: Engine) -> None:
+    # Given lists under headings that tell plans, platforms and versions apart: every word of a
+    # wrong claim is on the page, so every part had been backed (0.84-0.96)
+    plans = (
+        "Pro plan features:\n- Single sign-on (SSO)\n- Audit logs\n- Priority email support\n\n"
+        "Free plan features:\n- Up to 3 projects\n- Community support"
+    )
+    assert _capped(engine, "The Free plan includes single sign-on.", plans)
+    assert _capped(engine, "Audit logs are available on the Free plan.", plans)
+    assert not _capped(engine, "The Pro plan includes single sign-on.", plans)
+    assert not _capped(engine, "The Free plan comes with community support.", plans)
+    steps = (
+        "To reset your password on iOS:\n1. Open Settings.\n2. Tap Account.\n\n"
+        "To reset your password on Android:\n1. Open the menu.\n2. Tap Security."
+    )
+    assert _capped(engine, "On Android, open Settings and tap Account.", steps)
+    assert _capped(engine, "On iOS, tap Security to reset your password.", steps)
+    assert not _capped(engine, "On iOS, open Settings and tap Account.", steps)
+    changelog = (
+        "## Version 2.5 (June 2024)\n- Added dark mode\n- Fixed a crash\n\n"
+        "## Version 2.4 (March 2024)\n- Added CSV export\n- Faster search"
+    )
+    assert _capped(engine, "Version 2.4 added dark mode.", changelog)
+    assert _capped(engine, "CSV export was added in version 2.5.", changelog)
+    assert not _capped(engine, "Version 2.5 added dark mode.", changelog)
+    chunks, _ = chunk_facts([Fact(changelog)])
+    dark = next(c for c in chunks if c.text == "Added dark mode")
+    assert dark.section is not None and dark.section.own == {"2.5", "june"}
+    # The claim's gap names the word said under the other heading
+    claim = analyse("The Free plan includes single sign-on.")
+    listed = [
+        Candidate(i, c.analysis, None, None, section=c.section)
+        for i, c in enumerate(chunk_facts([Fact(plans)])[0])
+    ]
+    assert gaps(claim, listed).elsewhere == ["single sign"]
+
+
+def test_a_failed_thing_is_no_denial(engine: Engine) -> None:
+    # "a failed request" is a request: it had denied "max_retries defaults to 5" (0.09)
+    doc = (
+        "The `max_retries` option sets how many times a failed request is retried. "
+        "It defaults to 5. Set it to 0 to disable retries."
+    )
+    assert not _capped(engine, "max_retries defaults to 5.", doc)
+    # "failed to" still denies
+    assert _capped(
+        engine, "The company repaid its loans.", "The company failed to repay its loans in 2020."
+    )
+
+
+def test_a_list_names_no_heading_a_claim_does_not_name(engine: Engine) -> None:
+    install = (
+        "Installing on macOS\n\n1. Download the .dmg file.\n2. Drag the app to Applications.\n\n"
+        "Installing on Windows\n\n1. Download the .exe installer.\n2. Follow the wizard."
+    )
+    assert _capped(engine, "On Windows, download the .dmg file.", install)
+    # "window" in lower case names no heading
+    assert not _capped(engine, "Open the app window and drag the app to Applications.", install)
+    # A sentence outside the lists may say it of every heading
+    plans = (
+        "All plans include single sign-on.\n\nPro plan:\n- Single sign-on\n- Audit logs\n\n"
+        "Free plan:\n- Up to 3 projects"
+    )
+    assert not _capped(engine, "The Free plan includes single sign-on.", plans)
+    # Lists under sentences, or under one heading, set nothing apart
+    for page in (
+        "The Pro plan has these features.\n- Single sign-on\n- Audit logs\n\n"
+        "The Free plan has these.\n- Up to 3 projects",
+        "Free plan features:\n- Up to 3 projects\n- Single sign-on",
+    ):
+        assert all(c.section is None for c in chunk_facts([Fact(page)])[0]), page
+
+
 def test_a_table_row_s_capitalised_cell_names_the_row(engine: Engine) -> None:
     # A row reads "Plan: Pro; Price per month: $20", and a capital after a colon marks no name,
     # so "Pro" had counted as written in lower case: a common word, no subject that owns a price
@@ -666,6 +748,8 @@ def test_a_table_row_s_capitalised_cell_names_the_row(engine: Engine) -> None:
     assert analyse("The plan: Pro, or pro bono").lower >= {"pro", "bono"}
     assert "pro" not in analyse("The plan: Pro").lower
     assert "kart" in analyse("Die Kunden zahlen nicht mit der Karte").lower
+    # a capital inside a word marks a name as well: "iOS", "eBay"
+    assert not {"ios", "ebay"} & analyse("Tap it on iOS or eBay").lower
 
 
 @pytest.mark.parametrize(
