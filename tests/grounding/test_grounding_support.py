@@ -662,39 +662,52 @@ def test_a_labelled_line_is_read_with_the_heading_above_it(engine: Engine) -> No
         assert all(c.read == c.text for c in chunk_facts([Fact(page)])[0]), page
 
 
-def test_a_list_item_said_under_another_heading_is_capped(engine: Engine) -> None:
-    # Given lists under headings that tell plans, platforms and versions apart: every word of a
-    # wrong claim is on the page, so every part had been backed (0.84-0.96)
-    plans = (
-        "Pro plan features:\n- Single sign-on (SSO)\n- Audit logs\n- Priority email support\n\n"
-        "Free plan features:\n- Up to 3 projects\n- Community support"
-    )
-    assert _capped(engine, "The Free plan includes single sign-on.", plans)
-    assert _capped(engine, "Audit logs are available on the Free plan.", plans)
-    assert not _capped(engine, "The Pro plan includes single sign-on.", plans)
-    assert not _capped(engine, "The Free plan comes with community support.", plans)
-    steps = (
-        "To reset your password on iOS:\n1. Open Settings.\n2. Tap Account.\n\n"
-        "To reset your password on Android:\n1. Open the menu.\n2. Tap Security."
-    )
-    assert _capped(engine, "On Android, open Settings and tap Account.", steps)
-    assert _capped(engine, "On iOS, tap Security to reset your password.", steps)
-    assert not _capped(engine, "On iOS, open Settings and tap Account.", steps)
-    changelog = (
-        "## Version 2.5 (June 2024)\n- Added dark mode\n- Fixed a crash\n\n"
-        "## Version 2.4 (March 2024)\n- Added CSV export\n- Faster search"
-    )
-    assert _capped(engine, "Version 2.4 added dark mode.", changelog)
-    assert _capped(engine, "CSV export was added in version 2.5.", changelog)
-    assert not _capped(engine, "Version 2.5 added dark mode.", changelog)
-    chunks, _ = chunk_facts([Fact(changelog)])
+# Lists under headings that tell plans, platforms and versions apart: every word of a wrong claim
+# is on the page, so every part had been backed (0.84-0.96)
+_PLANS = (
+    "Pro plan features:\n- Single sign-on (SSO)\n- Audit logs\n- Priority email support\n\n"
+    "Free plan features:\n- Up to 3 projects\n- Community support"
+)
+_STEPS = (
+    "To reset your password on iOS:\n1. Open Settings.\n2. Tap Account.\n\n"
+    "To reset your password on Android:\n1. Open the menu.\n2. Tap Security."
+)
+_CHANGELOG = (
+    "## Version 2.5 (June 2024)\n- Added dark mode\n- Fixed a crash\n\n"
+    "## Version 2.4 (March 2024)\n- Added CSV export\n- Faster search"
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "claim", "capped"),
+    [
+        (_PLANS, "The Free plan includes single sign-on.", True),
+        (_PLANS, "Audit logs are available on the Free plan.", True),
+        (_PLANS, "The Pro plan includes single sign-on.", False),
+        (_PLANS, "The Free plan comes with community support.", False),
+        (_STEPS, "On Android, open Settings and tap Account.", True),
+        (_STEPS, "On iOS, tap Security to reset your password.", True),
+        (_STEPS, "On iOS, open Settings and tap Account.", False),
+        (_CHANGELOG, "Version 2.4 added dark mode.", True),
+        (_CHANGELOG, "CSV export was added in version 2.5.", True),
+        (_CHANGELOG, "Version 2.5 added dark mode.", False),
+    ],
+)
+def test_a_list_item_said_under_another_heading_is_capped(
+    engine: Engine, page: str, claim: str, capped: bool
+) -> None:
+    assert _capped(engine, claim, page) == capped
+
+
+def test_a_list_item_knows_its_heading_and_the_review_page_names_what_moved() -> None:
+    chunks, _ = chunk_facts([Fact(_CHANGELOG)])
     dark = next(c for c in chunks if c.text == "Added dark mode")
     assert dark.section is not None and dark.section.own == {"2.5", "june"}
-    # The claim's gap names the word said under the other heading
+    assert dark.read == dark.text  # read as written
     claim = analyse("The Free plan includes single sign-on.")
     listed = [
         Candidate(i, c.analysis, None, None, section=c.section)
-        for i, c in enumerate(chunk_facts([Fact(plans)])[0])
+        for i, c in enumerate(chunk_facts([Fact(_PLANS)])[0])
     ]
     assert gaps(claim, listed).elsewhere == ["single sign"]
 
