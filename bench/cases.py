@@ -244,6 +244,82 @@ KNOWN: list[Case] = [
         ],
         True,
     ),
+    # until engine 0.7.34: "Tuesday" was nowhere in "Monday through Friday", and "weekends" close
+    # enough to it to pass
+    (
+        "weekends where the page gives Monday through Friday",
+        "Support is available on weekends.",
+        ["Our support team is available Monday through Friday, 9 a.m. to 5 p.m. Eastern."],
+        False,
+    ),
+    (
+        "a day inside the page's span of days",
+        "You can reach support on Tuesday.",
+        ["Our support team is available Monday through Friday, 9 a.m. to 5 p.m. Eastern."],
+        True,
+    ),
+    (
+        "24/7 where the page gives hours",
+        "Support is available 24/7.",
+        ["Our support team is available Monday through Friday, 9 a.m. to 5 p.m. Eastern."],
+        False,
+    ),
+    # until engine 0.7.34: a span bounded the other way, a release's number rounded, a ceiling
+    # written "must not exceed", an amount the next clause gives to another thing
+    (
+        "a refund after 14 days where the page allows it within 14 days",
+        "You can get a refund after 14 days.",
+        ["Refunds are available within 14 days of purchase. After 14 days, no refunds are given."],
+        False,
+    ),
+    (
+        "a default of 3 where the page names Python 3.11",
+        "max_retries defaults to 3.",
+        [
+            "This client requires Python 3.11 or later. The max_retries setting controls how many "
+            "times a failed request is retried. It defaults to 5."
+        ],
+        False,
+    ),
+    (
+        "'up to 7 kg' for the page's 'must not exceed 7 kg'",
+        "Carry-on bags can weigh up to 7 kg.",
+        ["Carry-on bags must not exceed 7 kg and 55 x 40 x 20 cm."],
+        True,
+    ),
+    (
+        "the primary caregiver's weeks given to the secondary",
+        "Secondary caregivers get 16 weeks of parental leave.",
+        [
+            "Parental leave is 16 weeks at full pay for the primary caregiver and 4 weeks for the "
+            "secondary caregiver."
+        ],
+        False,
+    ),
+    (
+        "'5 unused vacation days' for the page's '5 days'",
+        "You can carry over up to 5 unused vacation days.",
+        ["Unused vacation days can be carried over, up to a maximum of 5 days."],
+        True,
+    ),
+    (
+        "a feature from another plan's one-line list",
+        "The Free plan includes single sign-on.",
+        [
+            "Pro plan features: single sign-on, audit logs and priority support.\n"
+            "Free plan features: up to 3 projects and community support."
+        ],
+        False,
+    ),
+    (
+        "without a valid API key, as the page says it",
+        "A request without a valid API key gets a 401 response.",
+        [
+            "All requests must include an API key in the Authorization header. Requests without "
+            "a valid key return HTTP 401."
+        ],
+        True,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -367,6 +443,43 @@ LIMITS: list[Case] = [
         "'only' where the page lists two plans",
         "Single sign-on is only available on the Enterprise plan.",
         ["Single sign-on is available on the Pro and Enterprise plans. Audit logs are too."],
+        False,
+    ),
+    # an amount or a rule said of another thing in other sentences (probes of engine 0.7.34)
+    (
+        "a price of the other shipping, the claim's subject written lower case elsewhere",
+        "Standard shipping costs $14.99.",
+        [
+            "Standard shipping takes 5 to 7 business days and costs $4.99. Express shipping takes "
+            "2 business days and costs $14.99. Orders over $50 ship free with standard shipping."
+        ],
+        False,
+    ),
+    (
+        "a count of bags the page gives another class, its own written 'one bag'",
+        "Economy passengers may check two bags.",
+        [
+            "Economy passengers may check one bag of up to 23 kg. Business class passengers may "
+            "check two bags of up to 32 kg each."
+        ],
+        False,
+    ),
+    (
+        "a dose for children the page gives adults",
+        "Children under 12 can take 1 tablet every 6 hours.",
+        [
+            "Adults and children over 12: take 1 to 2 tablets every 4 to 6 hours as needed. "
+            "Children under 12: do not use unless directed by a doctor."
+        ],
+        False,
+    ),
+    (
+        "a version's date from the next sentence of a changelog",
+        "Version 2.4 was released in June 2024.",
+        [
+            "Version 2.4 was released in March 2024 and added offline mode. Version 2.5 followed "
+            "in June 2024 with dark mode."
+        ],
         False,
     ),
     # other languages, and what is not checked

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .lexical import (
     CJK_RE,
+    EXCEED,
     MONTHS,
     NEGATIONS,
     NUMBER_WORDS,
@@ -29,6 +30,7 @@ from .numbers import (
     signed_tokens,
     unit_symbol_positions,
 )
+from .weekdays import NO_DAYS, Days, read_days
 
 
 @dataclass
@@ -65,6 +67,8 @@ class Analysis:
     # and all of German's, which capitalises every noun (`candidates.written_lowercase`). A capital
     # after a colon is no lower case: "Plan: Pro", a table row read with its header.
     lower: frozenset[str] = frozenset()
+    # The days of the week it says, a span's every day ("Monday to Friday" is Tuesday too).
+    days: Days = NO_DAYS
 
 
 # Words that negate what follows beside NEGATIONS ("non-exclusive", "fails to explain", "lacks a").
@@ -143,6 +147,8 @@ def _negated_stems(
             continue
         # "no more than six tablets" bounds a number and denies nothing
         if tokens[i + 1 : i + 2] and tokens[i + 1] in _BOUNDS and tokens[i + 2 : i + 3] == ["than"]:
+            continue
+        if tokens[i + 1 : i + 2] and tokens[i + 1] in EXCEED:  # "must not exceed 7 kg"
             continue
         # "a failed first attempt" was an attempt; "failed to reach orbit" did not reach it
         if t in FAIL and tokens[i + 1 : i + 2] != ["to"]:
@@ -462,4 +468,5 @@ def analyse(text: str) -> Analysis:
             for i, (t, s) in enumerate(zip(tokens_raw, stems, strict=True))
             if i and (german or t.islower())
         ),
+        days=read_days(normalised),
     )

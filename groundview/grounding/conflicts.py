@@ -29,7 +29,8 @@ from .candidates import (
     written_lowercase,
 )
 from .lexical import STOPWORDS, stem, words
-from .numbers import HOUR_OF_DAY, Number, changes, numbers_match, same_unit
+from .numbers import HOUR_OF_DAY, SPANS_OF_TIME, Number, changes, numbers_match, same_unit
+from .weekdays import DAY_NAMES
 
 
 def numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
@@ -120,6 +121,63 @@ def numbers_of_another_part(
     return out
 
 
+def number_of_the_next_clause(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
+    """The claim's amount that the candidates state only in a sentence that gives its unit two
+    amounts in two clauses, where the claim's words are those of the other amount's clause:
+    "Secondary caregivers get 16 weeks" against "Parental leave is 16 weeks for the primary
+    caregiver and 4 weeks for the secondary caregiver". Each clause is read from its number on,
+    and whole where the rival's comes later ("Primary caregivers get 16 weeks, and secondary
+    caregivers 4")."""
+    if claim.negated:
+        return []
+    out = []
+    for n in claim.numbers:
+        if n.listed or not _counts_a_thing(n):
+            continue
+        # the words of the number's own clause: a claim of several parts has words for each
+        content = clause_stems(claim, claim.clauses[n.at]) & set(claim.content)
+        stated = [
+            (c.analysis, m)
+            for c in cands
+            for m in c.analysis.numbers
+            if m.at >= 0 and numbers_match(n, m)
+        ]
+        if stated and all(_in_the_clause_of_another(content, n, a, m) for a, m in stated):
+            out.append(n)
+    return out
+
+
+def _in_the_clause_of_another(content: set[str], n: Number, a: Analysis, m: Number) -> bool:
+    mine = a.clauses[m.at]
+    for r in a.numbers:
+        if r.at < 0 or a.clauses[r.at] == mine or not _rival_amount(n, r):
+            continue
+        # of the same measure, or counting the same thing: "13 seasons" no rival of "2 types"
+        if not (n.unit and same_unit(n.unit, r.unit)) and not n.counted & r.counted:
+            continue
+        theirs = a.clauses[r.at]
+        # the word right after a number says what it measures, which a clause after may leave
+        # out: the "uptime" of "99.9% uptime for the Business tier and 99.5% for the Standard"
+        counted = set(a.stems[m.at + 1 : m.at + 2]) | set(a.stems[r.at + 1 : r.at + 2])
+        # Read whole, a clause before may hold the subject of both ("Akon has had four songs
+        # certified 3× platinum, three songs 2× platinum"): only a later one is read so.
+        views = [(0, 0), (m.at, r.at)] if r.at > m.at else [(m.at, r.at)]
+        for start_m, start_r in views:
+            own = _clause_from(a, mine, start_m) - counted
+            other = _clause_from(a, theirs, start_r) - counted
+            if not content & (own - other) and content & (other - own):
+                return True
+    return False
+
+
+def _clause_from(a: Analysis, clause: int, start: int) -> set[str]:
+    return {
+        s
+        for i, (s, k) in enumerate(zip(a.stems, a.clauses, strict=True))
+        if k == clause and i >= start
+    }
+
+
 def _counts_a_thing(n: Number) -> bool:
     """An exact count or amount of something ("$45", "30 Republicans"); a bound ("over 8,000
     sketches") may be a total the page breaks down."""
@@ -196,6 +254,78 @@ def hour_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) 
     said, other = (1, 0) if closes else (0, 1)
     as_said = any(numbers_match(t, span[said]) for span in spans)
     return [t] if not as_said and any(numbers_match(t, span[other]) for span in spans) else []
+
+
+def day_outside_span(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The claim's days of the week that the best candidates leave out of the span they give, and
+    no candidate names: "open on weekends" or "on Saturday" against "Monday through Friday"; and a
+    claim's "24/7" against a page that gives hours, and never says all day long."""
+    want = claim.days
+    if not want:
+        return []
+    limited = any(c.analysis.days.limited for c in cands[:near])
+    hours = any(_hours(c.analysis) for c in cands[:near])
+    said = [c.analysis.days for c in cands]
+    out = []
+    if limited:
+        covered = frozenset().union(*(d.days for d in said))
+        out = [DAY_NAMES[d].capitalize() for d in sorted(want.days - covered)]
+    if want.all_hours and hours and not any(d.all_hours for d in said):
+        out.append("round the clock")
+    return out
+
+
+# Which side of a span of time a bound puts what it says: "within 14 days" before the span ends,
+# "after 14 days" once it has.
+_BEFORE_SPAN_ENDS = words("within before")
+_AFTER_SPAN_ENDS = words("after beyond")
+_SPAN_STEMS = frozenset(stem(u) for u in SPANS_OF_TIME)
+
+
+def _side(a: Analysis, n: Number) -> str:
+    # a bare count of days ("5 working days") is a span as "5 days" is
+    a_span = n.unit in SPANS_OF_TIME or (not n.unit and bool(n.counted & _SPAN_STEMS))
+    if not a_span:
+        return ""
+    before = a.tokens[n.at - 1] if n.at > 0 else ""
+    if n.qualifier in ("lt", "max") or before in _BEFORE_SPAN_ENDS:
+        return "before"
+    if n.qualifier == "gt" or before in _AFTER_SPAN_ENDS:
+        return "after"
+    return ""
+
+
+def bound_reversed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[Number]:
+    """The claim's span of time that the best candidates bound the other way, and none leave bare:
+    "a refund after 14 days" against "Refunds are available within 14 days". One that bounds it as
+    the claim does backs it only where it states as much of the rest of the claim ("After 30 days,
+    we offer store credit only" is no "a full refund after 30 days") and does not deny it ("After
+    14 days, no refunds are given")."""
+    if claim.negated:
+        return []
+    content = set(claim.content) - _SPAN_STEMS
+    out = []
+    for n in claim.numbers:
+        side = _side(claim, n)
+        if not side:
+            continue
+        bare = replace(n, qualifier="")
+        stated = [
+            (i, c, _side(c.analysis, m))
+            for i, c in enumerate(cands)
+            for m in c.analysis.numbers
+            if numbers_match(bare, replace(m, qualifier=""))
+        ]
+        if any(s == "" for _, _, s in stated):
+            continue
+        other = [c for i, c, s in stated if s != side and i < near]
+        if not other or any(c.analysis.negates & content for c in other):
+            continue
+        mine = [c for _, c, s in stated if s == side and not c.analysis.negates & content]
+        most = max(len(content & said_in(c, claim)) for c in other)
+        if all(len(content & said_in(c, claim)) < most for c in mine):
+            out.append(n)
+    return out
 
 
 def year_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
@@ -472,8 +602,21 @@ def _rival_stating(n: Number, a: Analysis, rest: set[str]) -> bool:
         stated[k] = stated.get(k, 0) + (s in rest)
     best = max(stated.values(), default=0)
     return any(
-        _rival_amount(n, m) and m.at >= 0 and stated[a.clauses[m.at]] == best for m in a.numbers
+        _rival_amount(n, m) and m.at >= 0 and stated[_clause_bounded(a, m)] == best
+        for m in a.numbers
     )
+
+
+_BOUND_WORDS = words("up to a maximum minimum max min at most least no more than of")
+
+
+def _clause_bounded(a: Analysis, m: Number) -> int:
+    """The clause `m` is said in, or the one before when its own only bounds it: "Unused days can
+    be carried over, up to a maximum of 5 days" carries over the 5 days."""
+    k = a.clauses[m.at]
+    words_ = {t for t, c in zip(a.tokens, a.clauses, strict=True) if c == k}
+    number = set(m.text.lower().split())
+    return k - 1 if k > 0 and words_ <= _BOUND_WORDS | number else k
 
 
 def _an_amount(n: Number) -> bool:
@@ -659,7 +802,10 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     codes_unstated,
     moves_reversed,
     hour_of_another,
+    day_outside_span,
+    bound_reversed,
     numbers_of_another_part,
+    number_of_the_next_clause,
     number_stated_elsewhere,
     number_beside_another,
     name_in_the_slot_of_another,

@@ -27,7 +27,7 @@ from .candidates import (
     surface,
     written_lowercase,
 )
-from .lexical import DETERMINERS, MONTHS, STOPWORDS, stem, words
+from .lexical import DETERMINERS, EXCEED, MONTHS, STOPWORDS, stem, words
 from .numbers import is_ordinal
 from .opposites import DIRECTIONS, key, kin, negative_base, opposites
 
@@ -39,6 +39,8 @@ def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     out = []
     for word in sorted(claim.negates):
         stating = [c for c in cands if word in c.analysis.stems]
+        if _phrase_negated_elsewhere(claim, word, cands):
+            continue
         if stating and not any(
             word in c.analysis.negates
             or _denied(c.analysis, word)
@@ -49,6 +51,20 @@ def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
         ):
             out.append(word)
     return out
+
+
+def _phrase_negated_elsewhere(claim: Analysis, word: str, cands: Sequence[Candidate]) -> bool:
+    """Does a candidate that never writes `word` negate a word beside it that the claim negates
+    with it? "A request without a valid API key" negates the key however the page names it:
+    "Requests without a valid key" denies it, and "include an API key" states no "API" it denies."""
+    at = [i for i, s in enumerate(claim.stems) if s == word]
+    beside = {
+        s
+        for i in at
+        for s in claim.stems[max(0, i - 2) : i + 3]
+        if s != word and s in claim.negates
+    }
+    return any(beside & c.analysis.negates and word not in c.analysis.stems for c in cands)
 
 
 def _negated_earlier_in_clause(text: Analysis, word: str) -> bool:
@@ -99,6 +115,8 @@ def _denies(tokens: Sequence[str], i: int) -> bool:
     if not is_negation(t) or t == "non" or after[:1] == ["only"] or after == ["help", "but"]:
         return False
     if t in FAIL and after[:1] != ["to"]:
+        return False
+    if after[:1] and after[0] in EXCEED:  # "must not exceed 7 kg" bounds the weight
         return False
     return not (t == "no" and after[:1] and after[0][:1].isdigit())
 

@@ -203,6 +203,36 @@ def _sections(text: str) -> list[tuple[int, int, str]]:
     ]
 
 
+_LIST_SEPARATOR = re.compile(r"[,;]| and | or ")
+
+
+def _a_short_list(value: str) -> bool:
+    """Is a labelled line's value a list of a few words each ("single sign-on, audit logs and
+    priority support"), not prose ("one small personal item that fits under the seat")?"""
+    return all(len(item.split()) <= 5 for item in _LIST_SEPARATOR.split(value.strip(" .")))
+
+
+def _labelled_runs(text: str) -> list[tuple[int, int, str]]:
+    """Lines in a row that each label a short list, with their labels: (start, end, "Pro plan
+    features") for "Pro plan features: single sign-on, audit logs" beside "Free plan features: up
+    to 3 projects". Only labels that share a word and differ by one of their own (`_sectioned`
+    asks the second): a spec sheet's "Price:" and "Storage:" label values of one thing, and
+    "Client:" and "Therapist:" a transcript's turns."""
+    runs: list[list[tuple[int, int, str]]] = [[]]
+    start = 0
+    for line in text.split("\n"):
+        m = _LABELLED_LINE_RE.match(line)
+        if m and _a_short_list(line[m.end() - 1 :]):
+            runs[-1].append((start, start + len(line), m["label"].strip()))
+        elif runs[-1]:
+            runs.append([])
+        start += len(line) + 1
+    found = [row for run in runs if len(run) >= 2 for row in run]
+    if not found or not frozenset.intersection(*(_heading_stems(h) for *_, h in found)):
+        return []
+    return found
+
+
 # An item of a list: "- Single sign-on", "* Audit logs", "• SSO", "1. Open Settings", "2) Tap".
 _ITEM_LINE_RE = re.compile(r"[ \t]*(?:[-*•+–]|\d{1,2}[.)])[ \t]+\S")
 
@@ -306,6 +336,9 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
         lists = _listed(fact.text) if "\n" in fact.text else []
         list_starts = [a for a, _, _ in lists]
         under = _sectioned([h for *_, h in sections] + [h for *_, h in lists])
+        labelled = _labelled_runs(fact.text) if ":" in fact.text and "\n" in fact.text else []
+        label_starts = [a for a, _, _ in labelled]
+        labels = _sectioned([h for *_, h in labelled])
         for seg in split_sentences(fact.text):
             for s, e in _pieces(fact.text, seg.start, seg.end):
                 piece = fact.text[s:e]
@@ -321,6 +354,9 @@ def chunk_facts(facts: Sequence[Fact]) -> tuple[list[Chunk], list[FactInfo]]:
                 k = bisect_right(list_starts, s) - 1
                 if k >= 0 and e <= lists[k][1] and section is None:
                     section = under.get(lists[k][2])
+                k = bisect_right(label_starts, s) - 1
+                if k >= 0 and e <= labelled[k][1] and section is None:
+                    section = labels.get(labelled[k][2])
                 chunk = Chunk(fi, position, s, e, piece, read, index_stems(read), section=section)
                 chunks.append(chunk)
                 position += 1

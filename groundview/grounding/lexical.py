@@ -149,6 +149,10 @@ NUMBER_WORDS.update(
     }.items()
     for word in names.split()
 )
+# A negation before these bounds a number and denies nothing: "must not exceed 7 kg" is "up to 7
+# kg".
+EXCEED = frozenset(["exceed", "exceeds", "exceeding", "surpass"])
+
 MONTHS = words(
     """january february march april may june july august september october november december jan feb
     mar apr jun jul aug sep sept oct nov dec"""

@@ -17,6 +17,7 @@ from .lexical import (
     CJK_RE,
     DETERMINERS,
     DIGIT_WORDS,
+    EXCEED,
     MONTHS,
     NUMBER_WORDS,
     STOPWORDS,
@@ -59,6 +60,9 @@ class Number:
     # A year counted from another ("two years later" after 1996: 1998): the years counted, which a
     # page that writes the span as the claim does ("Two years later, …") states too.
     span: float = field(default=0.0, compare=False)
+    # A decimal that names a release ("Python 3.11", "version 2.5"): it is what it is, not a measure
+    # a claim rounds ("defaults to 3" is no "Python 3.11").
+    version: bool = field(default=False, compare=False)
 
 
 _DECADE = re.compile(r"(\d{3}0)['’]?s")
@@ -494,6 +498,13 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             value *= _SCALES[lowered[j]]
             j += 1
         word_unit = UNITS.get(lowered[j], "") if j < len(lowered) else ""
+        if (
+            digits
+            and not (word_unit or sign or place)
+            and (span_at := _span_after(lowered, j)) is not None
+        ):
+            # "5 business days", "20 unused vacation days": days, as "5 days" is
+            j, word_unit = span_at, UNITS[lowered[span_at]]
         # "$499/month" is an amount of dollars a month, not 499 months: the sign outranks the word,
         # which then says what the amount is of, unless it says the same ("$499 USD").
         if either:
@@ -529,6 +540,12 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         # "up to 10 users" is a ceiling: the other side of "at least 10", but no bound that a
         # smaller number backs ("up to 100 MB" is not "10 MB").
         if window[-2:] == ["up", "to"] and not is_year:
+            qualifier = "max"
+        # "a maximum of 5 days" is "up to 5 days", and "a minimum of 8 characters" "at least 8"
+        if window[-2:] in (["maximum", "of"], ["minimum", "of"]):
+            qualifier = "max" if window[-2] == "maximum" else "gt"
+        # "must not exceed 7 kg" and "cannot exceed 7 kg" are ceilings too
+        if len(window) >= 2 and window[-1] in EXCEED and _negation(window[-2]):
             qualifier = "max"
         # "低于45°C" is below 45 °C, "超过3天" more than 3 days and "不超过3天" at most 3 days
         if i >= 2 and is_cjk(lowered[i - 1]):
@@ -580,9 +597,19 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             text = with_rate(text, rate)
         if i in negative:
             value, is_year, text = -value, False, f"-{text}"
+        version = not (unit or scaled) and "." in tok and _names_a_release(tokens, i)
         out.append(
             Number(
-                value, qualifier, is_year, unit, count, text, counted, ordinal=ordinal, rate=rate
+                value,
+                qualifier,
+                is_year,
+                unit,
+                count,
+                text,
+                counted,
+                ordinal=ordinal,
+                rate=rate,
+                version=version,
             )
         )
         at.append((i, j))
@@ -690,6 +717,41 @@ def _in_a_name(tokens: Sequence[str], i: int) -> bool:
     """Is the word at `i` capitalised before another capitalised word, as in a name?"""
     after = tokens[i + 1] if i + 1 < len(tokens) else ""
     return tokens[i][:1].isupper() and after[:1].isupper() and after.isalpha()
+
+
+_RELEASE_WORDS = frozenset(["version", "v", "ver", "release"])
+
+
+def _names_a_release(tokens: Sequence[str], i: int) -> bool:
+    """Is the decimal at `i` a release's number: after a capitalised word ("Python 3.11", "Django
+    5.2") or "version"?"""
+    before = tokens[i - 1] if i > 0 else ""
+    return before.isalpha() and (before[0].isupper() or before.lower() in _RELEASE_WORDS)
+
+
+_NO_KIND = STOPWORDS | frozenset(NUMBER_WORDS)
+
+
+def _span_after(lowered: Sequence[str], j: int) -> int | None:
+    """Where a span of time's unit stands one or two words after `j`, written in the plural, the
+    words between it and the number being plain words that say what kind of days ("business",
+    "unused vacation"), none a plural noun of its own: "14 goals, second on the team" counts
+    goals, not seconds."""
+    for k in (j + 1, j + 2):
+        if k >= len(lowered) or not all(_a_kind(lowered[x]) for x in range(j, k)):
+            return None
+        if UNITS.get(lowered[k], "") in SPANS_OF_TIME and lowered[k].endswith("s"):
+            return k
+    return None
+
+
+def _a_kind(word: str) -> bool:
+    plural = word.endswith("s") and not word.endswith("ss")
+    return word.isalpha() and word not in _NO_KIND and not plural
+
+
+def _negation(token: str) -> bool:
+    return token in ("not", "never", "cannot") or token.endswith(("n't", "n’t"))
 
 
 def _one_counted(lowered: Sequence[str], i: int) -> bool:
@@ -951,7 +1013,7 @@ def _readings(n: Number) -> list[Number]:
 
 
 _SPANS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
-_SPANS_OF_TIME = frozenset([*_SPANS, "months", "years", "decades"])
+SPANS_OF_TIME = frozenset([*_SPANS, "months", "years", "decades"])
 # Metric measures convert as exactly: "1.3 km" is "1,300 metres", "0.5 l" is "500 ml".
 _LENGTHS = {"nm": 1e-9, "µm": 1e-6, "mm": 1e-3, "cm": 1e-2, "meters": 1.0, "km": 1e3}
 _WEIGHTS = {"mg": 1e-3, "g": 1.0, "kg": 1e3}
@@ -1093,6 +1155,16 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
     # not "12 years old", "seven siblings" no "seven miles", "39 presidents" no "39 percent".
     if claim.counted and not (claim.unit or claim.is_year or claim.ordinal) and evidence.unit:
         return False
+    # ...nor a measure a count: "every 2 hours" is not the page's "1 to 2 tablets"
+    # (a span of time or a metric measure: a currency the page may name in words of its own,
+    # "4.8 billion Norwegian kroner")
+    if (
+        evidence.counted
+        and not (evidence.unit or evidence.is_year or evidence.ordinal)
+        and not claim.is_year
+        and (claim.unit in SPANS_OF_TIME or any(claim.unit in m for m in _MEASURES))
+    ):
+        return False
     # A count of things is whole: "four championship teams" is no "3.64 ERA", which rounds to it.
     if (
         claim.counted
@@ -1104,6 +1176,8 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
         return False
     if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
         return True
+    if claim.version or evidence.version:
+        return False
     if claim.qualifier in ("gt", "lt"):
         # A bound is backed by a number of the same kind: a year only by a year, a unit only by
         # that unit, none only by none ("founded in 2004" is no "more than 500 employees", "1.96

@@ -9,7 +9,7 @@ import pytest
 
 from groundview.grounding import Engine
 from groundview.grounding.analysis import analyse
-from groundview.grounding.candidates import Candidate, _spelled_out
+from groundview.grounding.candidates import Candidate, _spelled_out, stems_stated
 from groundview.grounding.conflicts import counted_otherwise
 from groundview.grounding.contrary import CONTRARY_RULES
 from groundview.grounding.evidence import chunk_facts
@@ -26,6 +26,7 @@ from groundview.grounding.support import (
     gaps,
     subclaims,
 )
+from groundview.grounding.weekdays import read_days
 
 
 def test_a_summary_that_talks_about_its_source_is_checked_on_what_it_says(
@@ -712,6 +713,166 @@ def test_a_list_item_knows_its_heading_and_the_review_page_names_what_moved() ->
     assert gaps(claim, listed).elsewhere == ["single sign"]
 
 
+_HOURS = "Our support team is available Monday through Friday, 9 a.m. to 5 p.m. Eastern."
+_STORES = "Our stores are open Monday to Saturday, 9 a.m. to 8 p.m., and Sunday 11 a.m. to 5 p.m."
+
+
+@pytest.mark.parametrize(
+    ("page", "claim", "capped"),
+    [
+        (_HOURS, "Support is available on weekends.", True),
+        (_HOURS, "You can reach support on Saturday.", True),
+        (_HOURS, "Support is available Monday to Saturday.", True),
+        (_HOURS, "Support is available 24/7.", True),
+        (_HOURS, "Support is available around the clock.", True),
+        (_HOURS, "Support is available on weekdays.", False),
+        (_HOURS, "You can reach support on Tuesday.", False),
+        ("Office hours: Mon–Fri 8:00–18:00.", "The office is open on Saturdays.", True),
+        (_STORES, "Stores are open on weekends.", False),
+        (_STORES, "Stores are open on Sundays.", False),
+        ("The museum is open every day from 10 a.m. to 6 p.m.", "It is open on Sundays.", False),
+        ("The hotline is staffed 24 hours a day.", "The hotline is available 24/7.", False),
+    ],
+)
+def test_a_day_outside_the_span_a_page_gives_is_capped(
+    engine: Engine, page: str, claim: str, capped: bool
+) -> None:
+    assert _capped(engine, claim, page) == capped
+
+
+def test_a_span_of_days_states_each_day_in_it() -> None:
+    # "Tuesday" is nowhere in "Monday through Friday" word by word: it had scored 0.02
+    cands = [_candidate(0, _HOURS)]
+    stated = stems_stated(cands)
+    assert {"tuesday", "wednesday", "thursday", "weekday"} <= stated
+    assert "saturday" not in stated and "weekend" not in stated
+    assert read_days("Mon–Fri").limited and read_days("weekends").days == {5, 6}
+    assert read_days("open every day").days == set(range(7))
+    # a week's bounds are no span of days, nor a word that only looks like a day's name
+    assert read_days("listings running from Saturday to Friday").days == {4, 5}
+    assert not read_days("He sat in the sun on a wed afternoon.")
+    assert not read_days("everyday life")
+    claim = analyse("Support is available on weekends.")
+    assert gaps(claim, cands).words == ["weekends"]
+
+
+@pytest.mark.parametrize(
+    ("page", "claim", "capped"),
+    [
+        (
+            "Refunds are available within 14 days of purchase.",
+            "You can get a refund after 14 days.",
+            True,
+        ),
+        (
+            "Refunds are available within 14 days of purchase. After 14 days, no refunds are given.",
+            "You can get a refund after 14 days.",
+            True,
+        ),
+        (
+            "Refunds are only available after 14 days of use.",
+            "Refunds are available within 14 days.",
+            True,
+        ),
+        (
+            "You can return items within 30 days for a full refund. After 30 days, we offer "
+            "store credit only.",
+            "You can get a full refund after 30 days.",
+            True,
+        ),
+        (
+            "You can return items within 30 days for a full refund. After 30 days, we offer "
+            "store credit only.",
+            "After 30 days, you get store credit.",
+            False,
+        ),
+        (
+            "You can request a refund within 14 days of purchase.",
+            "Refunds are available within 14 days.",
+            False,
+        ),
+        ("Logs are kept for 30 days and then deleted.", "Logs are deleted after 30 days.", False),
+        (
+            "Refunds are available within 14 days of purchase.",
+            "You cannot get a refund after 14 days.",
+            False,
+        ),
+    ],
+)
+def test_a_span_bounded_the_other_way_is_capped(
+    engine: Engine, page: str, claim: str, capped: bool
+) -> None:
+    assert _capped(engine, claim, page) == capped
+
+
+_LEAVE = (
+    "Parental leave is 16 weeks at full pay for the primary caregiver and 4 weeks for the "
+    "secondary caregiver."
+)
+_SLA = (
+    "We guarantee 99.9% uptime for the Business tier and 99.5% for the Standard tier. Support "
+    "responds within 4 hours for Business customers and within 24 hours for Standard customers."
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "claim", "capped"),
+    [
+        (_LEAVE, "Secondary caregivers get 16 weeks of parental leave.", True),
+        (_LEAVE, "The primary caregiver gets 16 weeks of parental leave at full pay.", False),
+        (_LEAVE, "Secondary caregivers get 4 weeks of parental leave.", False),
+        (
+            "Primary caregivers get 16 weeks, and secondary caregivers get 4 weeks.",
+            "Secondary caregivers get 16 weeks.",
+            True,
+        ),
+        (_SLA, "The Standard tier has a 99.9% uptime guarantee.", True),
+        (_SLA, "The Business tier has a 99.9% uptime guarantee.", False),
+        (_SLA, "Standard customers get a response within 4 hours.", True),
+        (_SLA, "Standard customers get a response within 24 hours.", False),
+        # a claim that sums or names both parts is no part's
+        (
+            "The club has 16 players from Spain and 4 players from France.",
+            "The club has 16 players from Spain.",
+            False,
+        ),
+    ],
+)
+def test_an_amount_the_page_gives_to_the_next_clause_s_thing_is_capped(
+    engine: Engine, page: str, claim: str, capped: bool
+) -> None:
+    assert _capped(engine, claim, page) == capped
+
+
+def test_one_line_lists_each_under_its_label_are_read_as_sections(engine: Engine) -> None:
+    plans = (
+        "Pro plan features: single sign-on, audit logs and priority support.\n"
+        "Free plan features: up to 3 projects and community support."
+    )
+    assert _capped(engine, "The Free plan includes single sign-on.", plans)
+    assert _capped(engine, "Audit logs are available on the Free plan.", plans)
+    assert not _capped(engine, "The Pro plan includes single sign-on.", plans)
+    assert not _capped(engine, "The Free plan includes community support.", plans)
+    # labels that share no word label one thing's values, and set nothing apart
+    for page in (
+        "Price: $20 per month\nStorage: 100 GB\nUsers: up to 10",
+        "Client: I feel tired.\nTherapist: Since when?",
+    ):
+        assert all(c.section is None for c in chunk_facts([Fact(page)])[0]), page
+
+
+def test_a_phrase_negated_as_the_page_negates_it_is_no_negation_against_it() -> None:
+    page = [
+        _candidate(0, "All requests must include an API key in the Authorization header."),
+        _candidate(1, "Requests without a valid key return HTTP 401."),
+    ]
+    claim = analyse("A request without a valid API key gets a 401 response.")
+    assert not [r.__name__ for r in CONTRARY_RULES if r(claim, page)]
+    # a word the claim negates that the page states plainly still counts against it
+    plain = [_candidate(0, "The plan includes an API key for every user.")]
+    assert [r.__name__ for r in CONTRARY_RULES if r(analyse("The plan has no API key."), plain)]
+
+
 def test_a_failed_thing_is_no_denial(engine: Engine) -> None:
     # "a failed request" is a request: it had denied "max_retries defaults to 5" (0.09)
     doc = (
@@ -837,6 +998,57 @@ def test_at_most_and_a_negated_bound_read_as_the_bound_they_state() -> None:
     assert [n.qualifier for n in analyse("not more than a dozen people").numbers] == ["lt"]
     # A "no" that is not the bound's keeps it
     assert [n.qualifier for n in analyse("No one under 18 is admitted.").numbers] == ["lt"]
+
+
+def test_a_ceiling_written_as_a_negated_verb_or_a_maximum_is_a_ceiling(engine: Engine) -> None:
+    # "must not exceed 7 kg" had denied "can weigh up to 7 kg" outright (0.04)
+    assert [n.qualifier for n in analyse("Bags must not exceed 7 kg.").numbers] == ["max"]
+    assert [n.qualifier for n in analyse("Loads cannot exceed 500 kg.").numbers] == ["max"]
+    assert [n.qualifier for n in analyse("up to a maximum of 5 days").numbers] == ["max"]
+    assert [n.qualifier for n in analyse("a minimum of 8 characters").numbers] == ["gt"]
+    assert [n.qualifier for n in analyse("Sales exceeded 5 million.").numbers] == ["gt"]
+    bags = "Carry-on bags must not exceed 7 kg and 55 x 40 x 20 cm."
+    assert not _capped(engine, "Carry-on bags can weigh up to 7 kg.", bags)
+    assert _capped(engine, "Carry-on bags can weigh up to 10 kg.", bags)
+    assert not analyse("Bags must not exceed 7 kg.").negates
+
+
+def test_a_span_of_kinds_of_days_is_a_span_of_days(engine: Engine) -> None:
+    # "5 business days" and "5 unused vacation days" are days, as "5 days" is
+    assert [n.unit for n in analyse("within 5 business days").numbers] == ["days"]
+    assert [n.unit for n in analyse("up to 5 unused vacation days").numbers] == ["days"]
+    assert _backs("Refunds are issued within 5 business days.", "Refunds take 5 days.")
+    # a word number, an ordinal or a plain count keeps its reading
+    assert [n.unit for n in analyse("the first three months").numbers] == ["", "months"]
+    assert [n.unit for n in analyse("He won 3 straight titles.").numbers] == [""]
+    # a plural noun of its own between them counts that: "14 goals, second on the team"
+    assert [n.unit for n in analyse("He had 14 goals, second on the team.").numbers] == [""]
+    policy = (
+        "Full-time employees accrue 20 days of paid vacation per year; part-time employees accrue "
+        "10 days. Unused vacation days can be carried over, up to a maximum of 5 days."
+    )
+    assert not _capped(engine, "You can carry over up to 5 unused vacation days.", policy)
+    # the 10 days are the part-timers' accrual, and the carry-over's own clause gives 5
+    assert _capped(engine, "Up to 10 unused vacation days can be carried over.", policy)
+
+
+def test_a_measure_is_not_backed_by_a_count_of_things() -> None:
+    # "every 2 hours" had been backed by the page's "1 to 2 tablets"
+    assert not _backs("Take 1 to 2 tablets every 4 to 6 hours.", "Take a dose every 2 hours.")
+    assert not _backs("It listed 27 interventions.", "It came about 27 years later.")
+    assert _backs("The drive took 2 hours.", "The drive takes 2 hours.")
+
+
+def test_a_release_s_number_is_not_rounded() -> None:
+    # "Python 3.11" is no 3 of anything: "defaults to 3" had passed at 0.97
+    docs = "This client requires Python 3.11 or later."
+    assert [n.version for n in analyse(docs).numbers] == [True]
+    assert not _backs(docs, "max_retries defaults to 3.")
+    assert not _backs(docs, "It supports Python 3.1.")
+    assert _backs(docs, "It requires Python 3.11.")
+    assert _backs(docs, "It requires version 3.11 of Python.")
+    # a measure stays a measure that rounds
+    assert _backs("The rate rose to 3.14 percent.", "The rate rose to 3.1 percent.")
 
 
 def test_a_bound_is_backed_only_by_a_number_of_its_kind() -> None:
