@@ -165,16 +165,19 @@ def _in_the_clause_of_another(content: set[str], n: Number, a: Analysis, m: Numb
         for start_m, start_r in views:
             own = _clause_from(a, mine, start_m) - counted
             other = _clause_from(a, theirs, start_r) - counted
-            if not content & (own - other) and content & (other - own):
+            # each part must say whose its number is: "Violent crime fell 9% last year, and
+            # property crime rose 7%" gives the 7% nothing of its own after it
+            if own - other and not content & (own - other) and content & (other - own):
                 return True
     return False
 
 
 def _clause_from(a: Analysis, clause: int, start: int) -> set[str]:
+    """The words of a clause from token `start` on, its numbers and stopwords aside."""
     return {
         s
-        for i, (s, k) in enumerate(zip(a.stems, a.clauses, strict=True))
-        if k == clause and i >= start
+        for i, (t, s, k) in enumerate(zip(a.tokens, a.stems, a.clauses, strict=True))
+        if k == clause and i >= start and t.isalpha() and t not in STOPWORDS
     }
 
 
@@ -597,14 +600,30 @@ def _rival_stating(n: Number, a: Analysis, rest: set[str]) -> bool:
     """Does `a` give another amount of `n`'s unit in its clause that states the most of `rest`?
     "Violent crime fell 9% last year, while property crime rose" gives 9% to violent crime, not
     to "Property crime rose 7%"."""
+    group = _subject_groups(a)
     stated: dict[int, int] = {}
     for s, k in zip(a.stems, a.clauses, strict=True):
-        stated[k] = stated.get(k, 0) + (s in rest)
+        stated[group[k]] = stated.get(group[k], 0) + (s in rest)
     best = max(stated.values(), default=0)
     return any(
-        _rival_amount(n, m) and m.at >= 0 and stated[_clause_bounded(a, m)] == best
+        _rival_amount(n, m) and m.at >= 0 and stated[group[_clause_bounded(a, m)]] == best
         for m in a.numbers
     )
+
+
+def _subject_groups(a: Analysis) -> dict[int, int]:
+    """Each clause of `a` mapped to the first of the clauses that share its subject: "Standard
+    shipping takes 5 to 7 business days and costs $4.99" says both of standard shipping, since
+    its second clause opens on "and" and a verb, with no subject of its own."""
+    group: dict[int, int] = {}
+    for i, k in enumerate(a.clauses):
+        if k in group:
+            continue
+        after = a.tokens[i + 1] if i + 1 < len(a.tokens) else ""
+        verb = after.isalpha() and after not in STOPWORDS and after.endswith(("s", "ed"))
+        shared = k > 0 and a.tokens[i] in ("and", "but") and verb and not after.endswith("ss")
+        group[k] = group[k - 1] if shared else k
+    return group
 
 
 _BOUND_WORDS = words("up to a maximum minimum max min at most least no more than of")

@@ -844,6 +844,21 @@ def test_an_amount_the_page_gives_to_the_next_clause_s_thing_is_capped(
     assert _capped(engine, claim, page) == capped
 
 
+def test_a_clause_of_and_a_verb_shares_the_subject_before_it(engine: Engine) -> None:
+    # "…and costs $4.99" says it of standard shipping: the price had passed at 0.96 for the
+    # standard shipping the page also writes in lower case
+    shipping = (
+        "Standard shipping takes 5 to 7 business days and costs $4.99. Express shipping takes 2 "
+        "business days and costs $14.99. Orders over $50 ship free with standard shipping."
+    )
+    assert _capped(engine, "Standard shipping costs $14.99.", shipping)
+    assert not _capped(engine, "Standard shipping costs $4.99.", shipping)
+    assert not _capped(engine, "Express shipping costs $14.99.", shipping)
+    # a clause with a subject of its own keeps it
+    crime = "Violent crime fell 9% last year, and property crime rose 7%."
+    assert not _capped(engine, "Property crime rose 7%.", crime)
+
+
 def test_one_line_lists_each_under_its_label_are_read_as_sections(engine: Engine) -> None:
     plans = (
         "Pro plan features: single sign-on, audit logs and priority support.\n"
