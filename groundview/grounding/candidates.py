@@ -44,7 +44,8 @@ def stems_stated(cands: Sequence[Candidate], claim: Analysis | None = None) -> s
     out: set[str] = set()
     for c in cands:
         out.update(c.analysis.stems)
-        out.update(c.analysis.days.stems)
+        if c.analysis.days:  # most sentences name no day
+            out.update(c.analysis.days.stems)
         if c.attributes is not None:
             out.update(c.attributes.stems)
     if claim is not None and (claim.acronyms or claim.runs or claim.names):

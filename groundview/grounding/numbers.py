@@ -1028,6 +1028,8 @@ _MEASURES = (
     # a storage plan's "1 TB" is "1,000 GB", as the vendor counts; 1,024 GB is another reading
     {"kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12},
 )
+_MEASURE_UNITS = frozenset(unit for scale in _MEASURES for unit in scale)
+
 _SPAN_RATIOS = {
     **{(a, b): x / y for a, x in _SPANS.items() for b, y in _SPANS.items() if a != b},
     ("months", "years"): 1 / 12,
@@ -1162,7 +1164,7 @@ def numbers_match(claim: Number, evidence: Number) -> bool:
         evidence.counted
         and not (evidence.unit or evidence.is_year or evidence.ordinal)
         and not claim.is_year
-        and (claim.unit in SPANS_OF_TIME or any(claim.unit in m for m in _MEASURES))
+        and (claim.unit in SPANS_OF_TIME or claim.unit in _MEASURE_UNITS)
     ):
         return False
     # A count of things is whole: "four championship teams" is no "3.64 ERA", which rounds to it.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from .lexical import stem
 
@@ -55,7 +56,7 @@ class Days:
     def __bool__(self) -> bool:
         return bool(self.days) or self.all_hours
 
-    @property
+    @cached_property
     def stems(self) -> frozenset[str]:
         """The stems of the days it says, and "weekday" or "weekend" when it says all of them."""
         out = {stem(DAY_NAMES[d]) for d in self.days}
