@@ -28,7 +28,7 @@ from .candidates import (
     stems_stated,
     written_lowercase,
 )
-from .lexical import STOPWORDS, stem, words
+from .lexical import MONTHS, STOPWORDS, stem, words
 from .numbers import HOUR_OF_DAY, SPANS_OF_TIME, Number, changes, numbers_match, same_unit
 from .weekdays import DAY_NAMES
 
@@ -278,32 +278,35 @@ def day_outside_span(claim: Analysis, cands: Sequence[Candidate], near: int = 5)
     return out
 
 
-# Which side of a span of time a bound puts what it says: "within 14 days" before the span ends,
-# "after 14 days" once it has.
+# The words that bound a span of time: "within 14 days" is before the span ends, "after 14 days"
+# once it has.
 _BEFORE_SPAN_ENDS = words("within before")
 _AFTER_SPAN_ENDS = words("after beyond")
 _SPAN_STEMS = frozenset(stem(u) for u in SPANS_OF_TIME)
 
 
 def _side(a: Analysis, n: Number) -> str:
+    """Which side of the number a bound puts what the text says: "below" for "within 14 days",
+    "under 12" or "up to $50", "above" for "after 14 days" or "over 12"; "" for a bare number."""
     # a bare count of days ("5 working days") is a span as "5 days" is
     a_span = n.unit in SPANS_OF_TIME or (not n.unit and bool(n.counted & _SPAN_STEMS))
-    if not a_span:
+    word = a.tokens[n.at - 1] if a_span and n.at > 0 else ""
+    if n.is_year:
         return ""
-    before = a.tokens[n.at - 1] if n.at > 0 else ""
-    if n.qualifier in ("lt", "max") or before in _BEFORE_SPAN_ENDS:
-        return "before"
-    if n.qualifier == "gt" or before in _AFTER_SPAN_ENDS:
-        return "after"
+    if n.qualifier in ("lt", "max") or word in _BEFORE_SPAN_ENDS:
+        return "below"
+    if n.qualifier == "gt" or word in _AFTER_SPAN_ENDS:
+        return "above"
     return ""
 
 
 def bound_reversed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[Number]:
-    """The claim's span of time that the best candidates bound the other way, and none leave bare:
-    "a refund after 14 days" against "Refunds are available within 14 days". One that bounds it as
-    the claim does backs it only where it states as much of the rest of the claim ("After 30 days,
-    we offer store credit only" is no "a full refund after 30 days") and does not deny it ("After
-    14 days, no refunds are given")."""
+    """The claim's bounded number that the best candidates bound the other way, and none leave
+    bare: "a refund after 14 days" against "Refunds are available within 14 days", "Children under
+    12 can take 1 tablet" against "Adults and children over 12: take 1 to 2 tablets". One that
+    bounds it as the claim does backs it only where it states as much of the rest of the claim
+    ("After 30 days, we offer store credit only" is no "a full refund after 30 days"; "Children
+    under 12: do not use" no dose) and does not deny it ("After 14 days, no refunds are given")."""
     if claim.negated:
         return []
     content = set(claim.content) - _SPAN_STEMS
@@ -411,6 +414,47 @@ def year_stated_elsewhere(
         ):
             return [year]
     return []
+
+
+def dated_months(a: Analysis) -> list[tuple[int, Number]]:
+    """Each month written before a year ("June 2024", "November 2, 2004", "13 April 1944"): the
+    month's token index and the year."""
+    out = []
+    for n in a.numbers:
+        if not n.is_year or n.at < 1:
+            continue
+        i = n.at - 1
+        if i >= 1 and a.tokens[i].isdigit() and len(a.tokens[i]) <= 2:  # the day between
+            i -= 1
+        if a.tokens[i] in MONTHS:
+            out.append((i, n))
+    return out
+
+
+def month_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The claim's month, when a sentence stating every other word of the claim gives its year
+    another month and none that does names the claim's: "Version 2.4 was released in June 2024"
+    against "Version 2.4 was released in March 2024 and added offline mode. Version 2.5 followed in
+    June 2024." The numbers rules read the year and the day alike there; the month is a word, and
+    the union of the sentences backs every word."""
+    dates = dated_months(claim)
+    if len(dates) != 1:
+        return []
+    i, year = dates[0]
+    month = claim.tokens[i]
+    rest = set(claim.content) - {claim.stems[i]}
+    if len(rest) < 2:
+        return []
+    stating = [c for c in cands if rest <= stems_stated([c], claim)]
+    # "Jun" is "June", and "Sept" "September": the first three letters name the month.
+    if any(t[:3] == month[:3] and t in MONTHS for c in stating for t in c.analysis.tokens):
+        return []
+    rival = any(
+        numbers_match(year, n) and c.analysis.tokens[k][:3] != month[:3]
+        for c in stating
+        for k, n in dated_months(c.analysis)
+    )
+    return [claim.stems[i]] if rival else []
 
 
 def _said_of_another(claim: Analysis, cand: Candidate, stems: set[str]) -> bool:
@@ -759,6 +803,50 @@ def subject_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 
     return []
 
 
+def version_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The claim's words that no sentence of its release states, where a sentence of another
+    release of the same thing states them all: "Version 2.4 added dark mode" against "Version 2.4
+    was released in March 2024 and added offline mode. Version 2.5 followed in June 2024 with dark
+    mode." A release's number is what a changelog's prose is about, as a name is elsewhere. Only a
+    claim whose one number is the release's: a date or an amount beside it says which sentence
+    it is of."""
+    if len(claim.numbers) != 1 or not claim.numbers[0].version or claim.numbers[0].at < 1:
+        return []
+    release = claim.numbers[0]
+    thing = claim.tokens[release.at - 1]  # "version", "python"
+
+    def of_release(c: Candidate, same: bool) -> bool:
+        return any(
+            m.version
+            and m.at >= 1
+            and c.analysis.tokens[m.at - 1] == thing
+            and numbers_match(release, m) == same
+            for m in c.analysis.numbers
+        )
+
+    own = [c for c in cands if of_release(c, True)]
+    missing = set(claim.content) - stems_stated(own, claim) - _RELEASE_VERBS if own else set()
+    if not missing:
+        return []
+    others = [c for c in cands if of_release(c, False) and not of_release(c, True)]
+    if any(missing <= said_in(c, claim) for c in others):
+        return sorted(missing)
+    return []
+
+
+# What a changelog says a release did, in other words than the claim's: "Version 2.5 added dark
+# mode" is what "Version 2.5 followed in June 2024 with dark mode" says.
+_RELEASE_VERBS = frozenset(
+    stem(w)
+    for w in words(
+        """add added adds include included includes introduce introduced introduces bring brings
+        brought ship shipped ships come came comes feature featured features support supported
+        supports offer offered offers provide provided provides gain gained gains follow followed
+        follows get got gets"""
+    )
+)
+
+
 def section_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     """The claim's words that a page lists only under another heading than the one the claim
     names: "The Free plan includes single sign-on" against "Pro plan features: - Single sign-on
@@ -817,6 +905,7 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     numbers_of_another,
     year_of_another,
     year_stated_elsewhere,
+    month_of_another,
     names_of_another,
     codes_unstated,
     moves_reversed,
@@ -831,4 +920,5 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     counted_otherwise,
     subject_of_another,
     section_of_another,
+    version_of_another,
 )

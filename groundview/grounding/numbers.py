@@ -754,16 +754,23 @@ def _negation(token: str) -> bool:
     return token in ("not", "never", "cannot") or token.endswith(("n't", "n’t"))
 
 
+# "no one", "the one", "each one", "at one point": "one" after these is no count of anything.
+_ONE_NOT_COUNTED = words("the no any every each this that which at in")
+
+
 def _one_counted(lowered: Sequence[str], i: int) -> bool:
-    """Is the "one" at `i` a count: "only one season", "just one team", "exactly one winner"? Not
-    "only one of them", "just one more" nor "the only one dedicated to…"."""
+    """Is the "one" at `i` a count: "only one season", "may check one bag", "for a one year term"?
+    Not "only one of them", "just one more", "the only one dedicated to…", "when one gets upset"
+    (a verb after it) nor "an alternative one unknown to Asia"."""
     after = lowered[i + 1] if i + 1 < len(lowered) else ""
+    if i == 0 or not after.isalpha() or after in STOPWORDS:
+        return False
+    if lowered[i - 1] in ("only", "just", "exactly"):
+        return lowered[i - 2 : i - 1] != ["the"]
     return (
-        i > 0
-        and lowered[i - 1] in ("only", "just", "exactly")
-        and lowered[i - 2 : i - 1] != ["the"]
-        and after.isalpha()
-        and after not in STOPWORDS
+        lowered[i - 1] not in _ONE_NOT_COUNTED
+        and lowered[i - 2 : i - 1] not in (["a"], ["an"], ["the"])
+        and (not after.endswith("s") or after.endswith("ss"))
     )
 
 

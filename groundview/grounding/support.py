@@ -28,6 +28,7 @@ from .conflicts import (
     bound_reversed,
     codes_unstated,
     hour_of_another,
+    month_of_another,
     moves_reversed,
     name_in_the_slot_of_another,
     names_of_another,
@@ -38,6 +39,7 @@ from .conflicts import (
     numbers_of_another_part,
     section_of_another,
     subject_of_another,
+    version_of_another,
     year_of_another,
     year_stated_elsewhere,
 )
@@ -310,6 +312,8 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     moved = names_of_another(claim, cands) + name_in_the_slot_of_another(claim, cands)
     elsewhere += [capitalised(t) for t in surface(claim, moved)]
     elsewhere += surface(claim, section_of_another(claim, cands))
+    elsewhere += surface(claim, version_of_another(claim, cands))
+    elsewhere += [capitalised(t) for t in surface(claim, month_of_another(claim, cands))]
     return Gaps(
         numbers,
         [

@@ -805,6 +805,32 @@ def test_a_span_bounded_the_other_way_is_capped(
     assert _capped(engine, claim, page) == capped
 
 
+_DOSE = (
+    "Adults and children over 12: take 1 to 2 tablets every 4 to 6 hours as needed. "
+    "Children under 12: do not use unless directed by a doctor."
+)
+_FEES = "Orders under $50 pay a $4.99 shipping fee. Orders over $50 ship free."
+
+
+@pytest.mark.parametrize(
+    ("page", "claim", "capped"),
+    [
+        # the sentence that gives the dose bounds the age the other way; the one that bounds it
+        # as the claim does gives no dose
+        (_DOSE, "Children under 12 can take 1 tablet every 6 hours.", True),
+        (_DOSE, "Children over 12 can take 2 tablets every 4 hours.", False),
+        (_DOSE, "Children under 12 should not use it without a doctor.", False),
+        (_FEES, "Orders under $50 ship free.", True),
+        (_FEES, "Orders over $50 ship free.", False),
+        (_FEES, "Orders under $50 pay a shipping fee.", False),
+    ],
+)
+def test_an_age_or_amount_bounded_the_other_way_is_capped(
+    engine: Engine, page: str, claim: str, capped: bool
+) -> None:
+    assert _capped(engine, claim, page) == capped
+
+
 _LEAVE = (
     "Parental leave is 16 weeks at full pay for the primary caregiver and 4 weeks for the "
     "secondary caregiver."
@@ -857,6 +883,56 @@ def test_a_clause_of_and_a_verb_shares_the_subject_before_it(engine: Engine) -> 
     # a clause with a subject of its own keeps it
     crime = "Violent crime fell 9% last year, and property crime rose 7%."
     assert not _capped(engine, "Property crime rose 7%.", crime)
+
+
+def test_a_month_the_sentence_stating_the_rest_gives_otherwise_is_capped(engine: Engine) -> None:
+    changelog = (
+        "Version 2.4 was released in March 2024 and added offline mode. "
+        "Version 2.5 followed in June 2024 with dark mode."
+    )
+    # every word is on the page, "June" of another version
+    assert _capped(engine, "Version 2.4 was released in June 2024.", changelog)
+    assert not _capped(engine, "Version 2.4 was released in March 2024.", changelog)
+    cands = [_candidate(i, s) for i, s in enumerate(changelog.split(". "))]
+    assert gaps(analyse("Version 2.4 was released in June 2024."), cands).elsewhere == ["June"]
+    # a month abbreviated is the same month, and a day between it and the year reads alike
+    assert not _capped(engine, "Version 2.4 was released in Mar 2024.", changelog)
+    born = "Pendleton was born on 13 April 1944 in Wolverhampton. He died on 16 May 2001."
+    assert _capped(engine, "Pendleton was born on 13 May 1944.", born)
+    assert not _capped(engine, "Pendleton was born on April 13, 1944.", born)
+    # a sentence that states the rest with the claim's month backs it, whatever another says
+    twice = "The album was released in Japan in May 2004. The album was released in March 2004."
+    assert not _capped(engine, "The album was released in May 2004.", twice)
+
+
+@pytest.mark.parametrize(
+    ("claim", "capped"),
+    [
+        ("Version 2.4 added dark mode.", True),  # 2.5's
+        ("Version 2.5 added offline mode.", True),  # 2.4's
+        ("Version 2.4 added offline mode.", False),
+        # "followed … with dark mode" is what 2.5 added, in other words
+        ("Version 2.5 added dark mode.", False),
+    ],
+)
+def test_what_a_changelog_s_prose_says_of_another_release_is_capped(
+    engine: Engine, claim: str, capped: bool
+) -> None:
+    changelog = (
+        "Version 2.4 was released in March 2024 and added offline mode. "
+        "Version 2.5 followed in June 2024 with dark mode."
+    )
+    assert _capped(engine, claim, changelog) == capped
+
+
+def test_a_release_s_words_are_read_against_its_own_sentences_only(engine: Engine) -> None:
+    page = "Python 3.10 added structural pattern matching. Python 3.11 made CPython faster."
+    assert _capped(engine, "Python 3.11 added pattern matching.", page)
+    assert not _capped(engine, "Python 3.10 added pattern matching.", page)
+    assert not _capped(engine, "Python 3.11 made CPython faster.", page)
+    cands = [_candidate(i, s) for i, s in enumerate(page.split(". "))]
+    gap = gaps(analyse("Python 3.11 added pattern matching."), cands).elsewhere
+    assert "pattern matching" in gap
 
 
 def test_one_line_lists_each_under_its_label_are_read_as_sections(engine: Engine) -> None:
@@ -2484,6 +2560,26 @@ def test_only_one_is_a_count(engine: Engine) -> None:
     assert analyse("It is one of the best.").numbers == []
     assert analyse("Only one of them came.").numbers == []
     assert analyse("It is the only one dedicated to film.").numbers == []
+
+
+def test_one_before_what_it_counts_is_a_count(engine: Engine) -> None:
+    bags = (
+        "Economy passengers may check one bag of up to 23 kg. Business class passengers may "
+        "check two bags of up to 32 kg each."
+    )
+    assert _capped(engine, "Economy passengers may check two bags.", bags)
+    assert not _capped(engine, "Business class passengers may check two bags.", bags)
+    term = analyse("The reeve is elected for a one year term.").numbers
+    assert [(n.value, n.unit) for n in term] == [(1.0, "years")]
+    # a pronoun before a verb, after an adjective or after "no", "each" or "at" counts nothing
+    for text in (
+        "It happens when one gets upset.",
+        "His style is an alternative one unknown to Asia.",
+        "No one under 18 may enter.",
+        "Each one costs more.",
+        "At one point the river floods.",
+    ):
+        assert [n.text for n in analyse(text).numbers if n.value == 1] == [], text
 
 
 def test_who_stars_in_a_film_is_who_the_film_stars(engine: Engine) -> None:
