@@ -481,6 +481,91 @@ LIMITS: list[Case] = [
         ["Single sign-on is available on the Pro and Enterprise plans. Audit logs are too."],
         False,
     ),
+    # a probe of six help pages written after engine 0.7.35's rules (warranty, gym, hotel,
+    # library, data retention, insurance): 10 of its 29 claims judged otherwise than a person would
+    (
+        "a warranty's length said of the product, for the refurbished units' own",
+        "Refurbished Lumo headphones have a 2-year warranty.",
+        [
+            "All Lumo headphones come with a 2-year limited warranty from the date of purchase. "
+            "Refurbished units carry a 90-day warranty."
+        ],
+        False,
+    ),
+    (
+        "a damage the page excludes with 'but not'",
+        "The warranty covers water damage.",
+        [
+            "The warranty covers manufacturing defects but not accidental damage, water damage or "
+            "normal wear."
+        ],
+        False,
+    ),
+    (
+        "a feature of the other membership, with no number to tell them apart",
+        "Standard membership includes the pool.",
+        [
+            "Standard membership costs $39 per month and includes access to the gym floor and "
+            "group classes. Premium membership costs $59 per month and adds the pool, sauna and "
+            "two guest passes per month."
+        ],
+        False,
+    ),
+    (
+        "an hour the page gives early check-in, said of check-out",
+        "Check-out is at 12 p.m.",
+        [
+            "Check-in starts at 3 p.m. and check-out is at 11 a.m. Early check-in from 12 p.m. is "
+            "available for a $25 fee, subject to availability."
+        ],
+        False,
+    ),
+    (
+        "renewals the page allows books, said of DVDs it says cannot be renewed",
+        "DVDs can be renewed twice.",
+        [
+            "Books can be borrowed for 3 weeks and renewed twice. DVDs are lent for 1 week and "
+            "cannot be renewed."
+        ],
+        False,
+    ),
+    (
+        "a fee the page gives books, said of DVDs",
+        "Late fees for DVDs are 25 cents per day.",
+        [
+            "DVDs are lent for 1 week and cannot be renewed. Late fees are 25 cents per day for "
+            "books."
+        ],
+        False,
+    ),
+    (
+        "a retention the page gives the other plan, the plan after the number",
+        "Audit logs are kept for 1 year on the Business plan.",
+        [
+            "Audit logs are retained for 1 year on the Enterprise plan and 90 days on the "
+            "Business plan."
+        ],
+        False,
+    ),
+    (
+        "what 'also' gives the other policy",
+        "The Basic policy covers flood damage.",
+        [
+            "The Basic policy covers theft and fire. The Plus policy also covers flood damage. "
+            "Neither policy covers earthquake damage. The deductible is $500 for Basic and $250 "
+            "for Plus."
+        ],
+        False,
+    ),
+    (
+        "'neither policy' said of one of them",
+        "The Plus policy covers earthquake damage.",
+        [
+            "The Basic policy covers theft and fire. The Plus policy also covers flood damage. "
+            "Neither policy covers earthquake damage."
+        ],
+        False,
+    ),
     # other languages, and what is not checked
     (
         "a negation in Chinese",
