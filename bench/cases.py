@@ -356,6 +356,24 @@ KNOWN: list[Case] = [
         ],
         False,
     ),
+    (
+        "a warranty's length said of the product, for the refurbished units' own (until 0.7.35)",
+        "Refurbished Lumo headphones have a 2-year warranty.",
+        [
+            "All Lumo headphones come with a 2-year limited warranty from the date of purchase. "
+            "Refurbished units carry a 90-day warranty."
+        ],
+        False,
+    ),
+    (
+        "a retention the page gives the other plan, in other units (until 0.7.35)",
+        "Audit logs are kept for 1 year on the Business plan.",
+        [
+            "Audit logs are retained for 1 year on the Enterprise plan and 90 days on the "
+            "Business plan."
+        ],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -482,16 +500,8 @@ LIMITS: list[Case] = [
         False,
     ),
     # a probe of six help pages written after engine 0.7.35's rules (warranty, gym, hotel,
-    # library, data retention, insurance): 10 of its 29 claims judged otherwise than a person would
-    (
-        "a warranty's length said of the product, for the refurbished units' own",
-        "Refurbished Lumo headphones have a 2-year warranty.",
-        [
-            "All Lumo headphones come with a 2-year limited warranty from the date of purchase. "
-            "Refurbished units carry a 90-day warranty."
-        ],
-        False,
-    ),
+    # library, data retention, insurance): 10 of its 29 claims judged otherwise than a person would,
+    # two of which 0.7.35 then mended (now among the known cases)
     (
         "a damage the page excludes with 'but not'",
         "The warranty covers water damage.",
@@ -535,15 +545,6 @@ LIMITS: list[Case] = [
         [
             "DVDs are lent for 1 week and cannot be renewed. Late fees are 25 cents per day for "
             "books."
-        ],
-        False,
-    ),
-    (
-        "a retention the page gives the other plan, the plan after the number",
-        "Audit logs are kept for 1 year on the Business plan.",
-        [
-            "Audit logs are retained for 1 year on the Enterprise plan and 90 days on the "
-            "Business plan."
         ],
         False,
     ),

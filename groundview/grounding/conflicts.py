@@ -60,9 +60,14 @@ def numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Numb
         ):
             continue
         rival = [m for c in cands if subject in c.analysis.stems for m in c.analysis.numbers]
-        if any(m.count and same_unit(m.unit, n.unit) and not numbers_match(n, m) for m in rival):
+        if any(m.count and _same_measure(n, m) and not numbers_match(n, m) for m in rival):
             out.append(n)
     return out
+
+
+def _same_measure(n: Number, m: Number) -> bool:
+    """Of one unit, or both spans of time: "a 90-day warranty" is another length than "2-year"."""
+    return same_unit(m.unit, n.unit) or (n.unit in SPANS_OF_TIME and m.unit in SPANS_OF_TIME)
 
 
 def counted_otherwise(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
@@ -150,10 +155,15 @@ def number_of_the_next_clause(claim: Analysis, cands: Sequence[Candidate]) -> li
 def _in_the_clause_of_another(content: set[str], n: Number, a: Analysis, m: Number) -> bool:
     mine = a.clauses[m.at]
     for r in a.numbers:
-        if r.at < 0 or a.clauses[r.at] == mine or not _rival_amount(n, r):
+        if r.at < 0 or a.clauses[r.at] == mine:
+            continue
+        # a year and 90 days are both spans of time, kept "for 1 year on the Enterprise plan and
+        # 90 days on the Business plan"
+        spans = n.unit in SPANS_OF_TIME and r.unit in SPANS_OF_TIME and not numbers_match(n, r)
+        if not _rival_amount(n, r) and not (spans and _an_amount(r)):
             continue
         # of the same measure, or counting the same thing: "13 seasons" no rival of "2 types"
-        if not (n.unit and same_unit(n.unit, r.unit)) and not n.counted & r.counted:
+        if not (n.unit and same_unit(n.unit, r.unit)) and not spans and not n.counted & r.counted:
             continue
         theirs = a.clauses[r.at]
         # the word right after a number says what it measures, which a clause after may leave

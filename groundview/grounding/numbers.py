@@ -459,7 +459,7 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             value, first = (0.5, i - 1) if half else (1.0, i)
         elif (
             tok in NUMBER_WORDS
-            and (tok != "one" or _one_counted(lowered, i))
+            and (tok != "one" or _one_counted(lowered, i, tokens[i] != tok))
             and (tok != "second" or _second_in_a_row(lowered, i))
         ):
             # "one" is far more often a pronoun than a checkable number, and "second" a unit of
@@ -758,17 +758,26 @@ def _negation(token: str) -> bool:
 _ONE_NOT_COUNTED = words("the no any every each this that which at in")
 
 
-def _one_counted(lowered: Sequence[str], i: int) -> bool:
+def _one_counted(lowered: Sequence[str], i: int, capitalised: bool = False) -> bool:
     """Is the "one" at `i` a count: "only one season", "may check one bag", "for a one year term"?
     Not "only one of them", "just one more", "the only one dedicated to…", "when one gets upset"
-    (a verb after it) nor "an alternative one unknown to Asia"."""
+    (a verb after it), "an alternative one unknown to Asia" nor a sentence's "One day she left"
+    (`capitalised`: the tokens keep no full stop)."""
     after = lowered[i + 1] if i + 1 < len(lowered) else ""
-    if i == 0 or not after.isalpha() or after in STOPWORDS:
+    # "one-tenth", "one third": a share, which the fraction's own word reads
+    if (
+        i == 0
+        or not after.isalpha()
+        or after in STOPWORDS
+        or after in _FRACTIONS
+        or after in NUMBER_WORDS
+    ):
         return False
     if lowered[i - 1] in ("only", "just", "exactly"):
         return lowered[i - 2 : i - 1] != ["the"]
     return (
-        lowered[i - 1] not in _ONE_NOT_COUNTED
+        not capitalised
+        and lowered[i - 1] not in _ONE_NOT_COUNTED
         and lowered[i - 2 : i - 1] not in (["a"], ["an"], ["the"])
         and (not after.endswith("s") or after.endswith("ss"))
     )

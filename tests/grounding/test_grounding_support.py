@@ -870,6 +870,23 @@ def test_an_amount_the_page_gives_to_the_next_clause_s_thing_is_capped(
     assert _capped(engine, claim, page) == capped
 
 
+def test_a_span_of_time_the_page_gives_another_thing_in_other_units_is_capped(
+    engine: Engine,
+) -> None:
+    # a year and 90 days are rival lengths, as 16 weeks and 4 weeks are
+    logs = "Audit logs are retained for 1 year on the Enterprise plan and 90 days on the Business plan."
+    assert _capped(engine, "Audit logs are kept for 1 year on the Business plan.", logs)
+    assert not _capped(engine, "Audit logs are kept for 1 year on the Enterprise plan.", logs)
+    assert not _capped(engine, "Business plans keep audit logs for 90 days.", logs)
+    warranty = [
+        Fact("All Lumo headphones come with a 2-year limited warranty from the date of purchase."),
+        Fact("Refurbished units carry a 90-day warranty."),
+    ]
+    assert _capped(engine, "Refurbished Lumo headphones have a 2-year warranty.", warranty)
+    assert not _capped(engine, "Lumo headphones have a 2-year warranty.", warranty)
+    assert not _capped(engine, "Refurbished units have a 90-day warranty.", warranty)
+
+
 def test_a_clause_of_and_a_verb_shares_the_subject_before_it(engine: Engine) -> None:
     # "…and costs $4.99" says it of standard shipping: the price had passed at 0.96 for the
     # standard shipping the page also writes in lower case
@@ -2578,6 +2595,7 @@ def test_one_before_what_it_counts_is_a_count(engine: Engine) -> None:
         "No one under 18 may enter.",
         "Each one costs more.",
         "At one point the river floods.",
+        "About one-tenth of the force was lost.",  # a share, read as 10%
     ):
         assert [n.text for n in analyse(text).numbers if n.value == 1] == [], text
 
