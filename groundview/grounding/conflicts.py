@@ -159,11 +159,11 @@ def _in_the_clause_of_another(content: set[str], n: Number, a: Analysis, m: Numb
             continue
         # a year and 90 days are both spans of time, kept "for 1 year on the Enterprise plan and
         # 90 days on the Business plan"
-        spans = n.unit in SPANS_OF_TIME and r.unit in SPANS_OF_TIME and not numbers_match(n, r)
-        if not _rival_amount(n, r) and not (spans and _an_amount(r)):
+        spans = n.unit in SPANS_OF_TIME and r.unit in SPANS_OF_TIME
+        if not _rival_amount(n, r) and not (spans and _an_amount(r) and not numbers_match(n, r)):
             continue
         # of the same measure, or counting the same thing: "13 seasons" no rival of "2 types"
-        if not (n.unit and same_unit(n.unit, r.unit)) and not spans and not n.counted & r.counted:
+        if not (n.unit and _same_measure(n, r)) and not n.counted & r.counted:
             continue
         theirs = a.clauses[r.at]
         # the word right after a number says what it measures, which a clause after may leave
@@ -299,10 +299,10 @@ def _side(a: Analysis, n: Number) -> str:
     """Which side of the number a bound puts what the text says: "below" for "within 14 days",
     "under 12" or "up to $50", "above" for "after 14 days" or "over 12"; "" for a bare number."""
     # a bare count of days ("5 working days") is a span as "5 days" is
-    a_span = n.unit in SPANS_OF_TIME or (not n.unit and bool(n.counted & _SPAN_STEMS))
-    word = a.tokens[n.at - 1] if a_span and n.at > 0 else ""
     if n.is_year:
         return ""
+    a_span = n.unit in SPANS_OF_TIME or (not n.unit and bool(n.counted & _SPAN_STEMS))
+    word = a.tokens[n.at - 1] if a_span and n.at > 0 else ""
     if n.qualifier in ("lt", "max") or word in _BEFORE_SPAN_ENDS:
         return "below"
     if n.qualifier == "gt" or word in _AFTER_SPAN_ENDS:
