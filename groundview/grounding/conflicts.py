@@ -455,12 +455,12 @@ def month_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     rest = set(claim.content) - {claim.stems[i]}
     if len(rest) < 2:
         return []
+    # `lexical.normalise` has spelled out "Jun 2024" and "Sept. 2019" already
     stating = [c for c in cands if rest <= stems_stated([c], claim)]
-    # "Jun" is "June", and "Sept" "September": the first three letters name the month.
-    if any(t[:3] == month[:3] and t in MONTHS for c in stating for t in c.analysis.tokens):
+    if any(month in c.analysis.tokens for c in stating):
         return []
     rival = any(
-        numbers_match(year, n) and c.analysis.tokens[k][:3] != month[:3]
+        numbers_match(year, n) and c.analysis.tokens[k] != month
         for c in stating
         for k, n in dated_months(c.analysis)
     )
