@@ -374,6 +374,49 @@ KNOWN: list[Case] = [
         ],
         False,
     ),
+    (
+        "an exception turned round (until 0.7.36)",
+        "Even in an emergency, the landlord must give 24 hours' notice before entering.",
+        ["The landlord must give 24 hours' notice before entering, except in an emergency."],
+        False,
+    ),
+    (
+        "a damage the page excludes with 'but not' (until 0.7.36)",
+        "The warranty covers water damage.",
+        [
+            "The warranty covers manufacturing defects but not accidental damage, water damage or "
+            "normal wear."
+        ],
+        False,
+    ),
+    (
+        "renewals the page allows books, said of DVDs it says cannot be renewed (until 0.7.36)",
+        "DVDs can be renewed twice.",
+        [
+            "Books can be borrowed for 3 weeks and renewed twice. DVDs are lent for 1 week and "
+            "cannot be renewed."
+        ],
+        False,
+    ),
+    (
+        "what 'also' gives the other policy (until 0.7.36)",
+        "The Basic policy covers flood damage.",
+        [
+            "The Basic policy covers theft and fire. The Plus policy also covers flood damage. "
+            "Neither policy covers earthquake damage. The deductible is $500 for Basic and $250 "
+            "for Plus."
+        ],
+        False,
+    ),
+    (
+        "'neither policy' said of one of them (until 0.7.36)",
+        "The Plus policy covers earthquake damage.",
+        [
+            "The Basic policy covers theft and fire. The Plus policy also covers flood damage. "
+            "Neither policy covers earthquake damage."
+        ],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -433,12 +476,6 @@ LIMITS: list[Case] = [
         False,
     ),
     # a plan, a hedge, an exception or a scope changed
-    (
-        "an exception turned round",
-        "Even in an emergency, the landlord must give 24 hours' notice before entering.",
-        ["The landlord must give 24 hours' notice before entering, except in an emergency."],
-        False,
-    ),
     (
         "a share moved to a part",
         "Cloud revenue rose 12% in the quarter.",
@@ -501,16 +538,7 @@ LIMITS: list[Case] = [
     ),
     # a probe of six help pages written after engine 0.7.35's rules (warranty, gym, hotel,
     # library, data retention, insurance): 10 of its 29 claims judged otherwise than a person would,
-    # two of which 0.7.35 then mended (now among the known cases)
-    (
-        "a damage the page excludes with 'but not'",
-        "The warranty covers water damage.",
-        [
-            "The warranty covers manufacturing defects but not accidental damage, water damage or "
-            "normal wear."
-        ],
-        False,
-    ),
+    # two of which 0.7.35 then mended and four 0.7.36 (now among the known cases)
     (
         "a feature of the other membership, with no number to tell them apart",
         "Standard membership includes the pool.",
@@ -531,15 +559,6 @@ LIMITS: list[Case] = [
         False,
     ),
     (
-        "renewals the page allows books, said of DVDs it says cannot be renewed",
-        "DVDs can be renewed twice.",
-        [
-            "Books can be borrowed for 3 weeks and renewed twice. DVDs are lent for 1 week and "
-            "cannot be renewed."
-        ],
-        False,
-    ),
-    (
         "a fee the page gives books, said of DVDs",
         "Late fees for DVDs are 25 cents per day.",
         [
@@ -548,24 +567,86 @@ LIMITS: list[Case] = [
         ],
         False,
     ),
+    # two probes of help pages written this session, before 0.7.36's rules and after them (car
+    # hire, admissions, an API's limits, a museum, a leaflet, rail tickets; a bank, a car park,
+    # coworking, a vet, phone plans, school lunches): 11 of 37 and 11 of 38 judged otherwise than
+    # a person would, as first run
     (
-        "what 'also' gives the other policy",
-        "The Basic policy covers flood damage.",
+        "a price the page gives other drivers, said of spouses it lets drive free",
+        "Spouses pay $12 per day as additional drivers.",
         [
-            "The Basic policy covers theft and fire. The Plus policy also covers flood damage. "
-            "Neither policy covers earthquake damage. The deductible is $500 for Basic and $250 "
-            "for Plus."
+            "One additional driver is included free of charge for spouses. Other additional "
+            "drivers cost $12 per day each."
         ],
         False,
     ),
     (
-        "'neither policy' said of one of them",
-        "The Plus policy covers earthquake damage.",
+        "where the page sends bags, said of umbrellas it lets in",
+        "Umbrellas must be left in the cloakroom.",
         [
-            "The Basic policy covers theft and fire. The Plus policy also covers flood damage. "
-            "Neither policy covers earthquake damage."
+            "Large bags and backpacks must be left in the free cloakroom. Umbrellas may be taken "
+            "into the galleries."
         ],
         False,
+    ),
+    (
+        "what one group pays, said of another told apart by its ages",
+        "Children aged 5 to 15 travel free.",
+        ["Children aged 5 to 15 travel for half price. Children under 5 travel free."],
+        False,
+    ),
+    (
+        "'any train' the page gives another ticket",
+        "Off-peak tickets are valid on any train.",
+        [
+            "Off-peak tickets are valid on trains departing after 9:30 am on weekdays. Anytime "
+            "tickets are valid on any train."
+        ],
+        False,
+    ),
+    (
+        "'every level' where the page says one level only",
+        "Electric vehicle charging is available on every level.",
+        [
+            "Electric vehicle charging is available on level 2 only. Motorcycles park free on level 1."
+        ],
+        False,
+    ),
+    (
+        "a price the other clause of one sentence gives another tier",
+        "Meeting rooms cost $20 per hour for dedicated desk members.",
+        [
+            "Meeting rooms cost $20 per hour for hot desk members; dedicated desk members get 5 "
+            "free hours each month."
+        ],
+        False,
+    ),
+    (
+        "what one plan's sentence says of texts, said of calls the other plan's gives",
+        "The Basic plan includes unlimited calls.",
+        [
+            "The Basic plan includes 5 GB of data, unlimited texts and 300 minutes of calls. The "
+            "Plus plan includes 20 GB of data and unlimited calls and texts."
+        ],
+        False,
+    ),
+    (
+        "an age inside the range the page gives (right)",
+        "Drivers aged 22 pay a young driver surcharge of $25 per day.",
+        [
+            "Drivers must be at least 21 years old to rent a car. Drivers aged 21 to 24 pay a "
+            "young driver surcharge of $25 per day."
+        ],
+        True,
+    ),
+    (
+        "a count with words between it and its unit (right)",
+        "Dedicated desk members get 5 free meeting room hours each month.",
+        [
+            "Meeting rooms cost $20 per hour for hot desk members; dedicated desk members get 5 "
+            "free hours each month."
+        ],
+        True,
     ),
     # other languages, and what is not checked
     (

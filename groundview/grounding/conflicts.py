@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .analysis import Analysis, code_parts
+from .analysis import Analysis, code_parts, is_negation
 from .candidates import (
     CALENDAR,
     PRONOUNS,
@@ -30,7 +30,7 @@ from .candidates import (
 )
 from .lexical import MONTHS, STOPWORDS, stem, words
 from .numbers import HOUR_OF_DAY, SPANS_OF_TIME, Number, changes, numbers_match, same_unit
-from .weekdays import DAY_NAMES
+from .weekdays import DAY_NAMES, read_days
 
 
 def numbers_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
@@ -168,7 +168,7 @@ def _in_the_clause_of_another(content: set[str], n: Number, a: Analysis, m: Numb
         theirs = a.clauses[r.at]
         # the word right after a number says what it measures, which a clause after may leave
         # out: the "uptime" of "99.9% uptime for the Business tier and 99.5% for the Standard"
-        counted = set(a.stems[m.at + 1 : m.at + 2]) | set(a.stems[r.at + 1 : r.at + 2])
+        counted = _measured(a, m.at) | _measured(a, r.at)
         # Read whole, a clause before may hold the subject of both ("Akon has had four songs
         # certified 3× platinum, three songs 2× platinum"): only a later one is read so.
         views = [(0, 0), (m.at, r.at)] if r.at > m.at else [(m.at, r.at)]
@@ -180,6 +180,13 @@ def _in_the_clause_of_another(content: set[str], n: Number, a: Analysis, m: Numb
             if own - other and not content & (own - other) and content & (other - own):
                 return True
     return False
+
+
+def _measured(a: Analysis, at: int) -> set[str]:
+    """The word after the number at `at`, which says what it measures; after "per", the word
+    that follows too: "$45 per shot; … cats cost $35" leaves out the "shot" of both."""
+    after = a.stems[at + 1 : at + 3]
+    return set(after) if after[:1] == ["per"] else set(after[:1])
 
 
 def _clause_from(a: Analysis, clause: int, start: int) -> set[str]:
@@ -238,6 +245,7 @@ def _rival_in_clause_with(n: Number, a: Analysis, own: frozenset[str]) -> bool:
 
 
 _OPENS, _CLOSES = stem("opens"), stem("closes")
+_UNTIL = words("until till")
 
 
 def _hours(a: Analysis) -> list[tuple[Number, Number]]:
@@ -258,7 +266,9 @@ def _half_of_the_day(t: Number) -> Number:
 def hour_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[Number]:
     """The claim's closing time that the best candidates give only as an opening time, or the
     other way round: "closes at 8 am" against "open from 08:00 to 20:00"."""
-    opens, closes = _OPENS in claim.stems, _CLOSES in claim.stems
+    # "open until 9 pm" gives the closing time
+    until = bool(_UNTIL.intersection(claim.tokens))
+    opens, closes = _OPENS in claim.stems and not until, _CLOSES in claim.stems or until
     times = [n for n in claim.numbers if n.unit in ("am", "pm")] if opens != closes else []
     if len(times) != 1:
         return []
@@ -267,6 +277,46 @@ def hour_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) 
     said, other = (1, 0) if closes else (0, 1)
     as_said = any(numbers_match(t, span[said]) for span in spans)
     return [t] if not as_said and any(numbers_match(t, span[other]) for span in spans) else []
+
+
+def hour_of_another_day(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[Number]:
+    """The claim's hour that the best candidates give only in a clause naming other days, while
+    they speak of the claim's days elsewhere: "open until 9 pm on Saturdays" against "open Tuesday
+    to Sunday from 10 am to 6 pm, and until 9 pm on Fridays"."""
+    want = claim.days.days
+    if not want:
+        return []
+    out = []
+    for t in claim.numbers:
+        if t.unit not in ("am", "pm", HOUR_OF_DAY):
+            continue
+        other = False
+        for c in cands[:near]:
+            a = c.analysis
+            if not want <= a.days.days:
+                continue
+            for m in a.numbers:
+                if not numbers_match(t, m):
+                    continue
+                days = _days_of_clause(a, m.at)
+                if days & want or not days:
+                    break
+                other = True
+            else:
+                continue
+            other = False  # a clause gives the hour to the claim's day, or to none
+            break
+        if other:
+            out.append(t)
+    return out
+
+
+def _days_of_clause(a: Analysis, at: int) -> frozenset[int]:
+    """The days of the week the clause of token `at` names."""
+    clause = a.clauses[at]
+    return read_days(
+        " ".join(t for t, k in zip(a.tokens, a.clauses, strict=True) if k == clause)
+    ).days
 
 
 def day_outside_span(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
@@ -465,6 +515,25 @@ def month_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
         for k, n in dated_months(c.analysis)
     )
     return [claim.stems[i]] if rival else []
+
+
+def day_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The claim's days of the week, when a sentence stating every other word of the claim names
+    other days and none that does names the claim's: "Menus are vegetarian on Fridays" against
+    "Menus are vegetarian on Mondays." `day_outside_span` needs a span that leaves days out; one
+    day named is no span."""
+    want = claim.days.days
+    if not want or claim.days.all_hours:
+        return []
+    rest = set(claim.content) - claim.days.stems
+    if len(rest) < 2:
+        return []
+    stating = [c for c in cands if rest <= stems_stated([c], claim)]
+    if any(want & c.analysis.days.days for c in stating):
+        return []
+    if any(c.analysis.days.days for c in stating):
+        return [DAY_NAMES[d].capitalize() for d in sorted(want)]
+    return []
 
 
 def _said_of_another(claim: Analysis, cand: Candidate, stems: set[str]) -> bool:
@@ -813,6 +882,73 @@ def subject_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 
     return []
 
 
+def modifier_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """A word the claim sets before a noun where the page sets another word before the same noun
+    too, and one of the best candidates states, with that other word, all the rest of the claim,
+    which no sentence writing the claim's word does: "Fee waivers are available for international
+    applicants" against "The fee is $85 for international applicants. Fee waivers are available
+    for domestic applicants." A help page tells its plans, tiers and seasons apart by such a word
+    alone, so every other word of the claim is on the page and coverage passed it. The page must
+    write the claim's word before that noun itself, so a word it never uses ("annual" for "total")
+    is left to coverage."""
+    content = set(claim.content)
+    page_names = set().union(*(c.analysis.names for c in cands))
+    out: list[str] = []
+    for i in range(len(claim.stems) - 1):
+        word, noun = claim.stems[i], claim.stems[i + 1]
+        if word not in content or noun not in content or word in out:
+            continue
+        # "officially opened" says how, not which; in "private employee unions" the page may
+        # name the middle word otherwise ("private sector unions")
+        if claim.tokens[i].endswith("ly") or (i and claim.stems[i - 1] in content):
+            continue
+        # A capital marks a name's part ("Heath Ledger") where the noun has one too; the claim's
+        # first word has one anyway. A name before a common noun is a plan's or a tier's ("the
+        # Basic plan"), whose rivals are names too ("the Plus plan").
+        if noun not in claim.lower or noun in claim.names:
+            continue
+        named = word in claim.names
+        if not named and word not in claim.lower and (i or word in page_names):
+            continue
+        own = [c for c in cands if word in c.analysis.stems]
+        if not any(_before(c.analysis, word, noun) for c in own):
+            continue
+        rest = content - {word}
+        if any(_states_all(claim, rest, c) for c in own):
+            continue
+        for c in cands[:near]:
+            a = c.analysis
+            if word in a.stems or not _states_all(claim, rest, c):
+                continue
+            rivals = {
+                a.stems[j - 1]
+                for j in range(1, len(a.stems))
+                if a.stems[j] == noun
+                and a.stems[j - 1] not in STOPWORDS
+                and (a.stems[j - 1] in a.names) == named
+                and a.tokens[j - 1].isalpha()
+                and not is_negation(a.tokens[j - 1])  # "no reaction" is no kind of reaction
+            }
+            if rivals - set(claim.stems) - CALENDAR:
+                out.append(word)
+                break
+    return out
+
+
+def _states_all(claim: Analysis, rest: set[str], c: Candidate) -> bool:
+    """Does `c` state all of `rest` and every number of the claim?"""
+    return rest <= stems_stated([c], claim) and all(_matched(n, [c]) for n in claim.numbers)
+
+
+def _matched(n: Number, cands: Sequence[Candidate]) -> bool:
+    return any(numbers_match(n, m) for m in numbers_in(cands))
+
+
+def _before(a: Analysis, word: str, noun: str) -> bool:
+    """Does `a` write `word` right before `noun`?"""
+    return any(a.stems[j] == word and a.stems[j + 1] == noun for j in range(len(a.stems) - 1))
+
+
 def version_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     """The claim's words that no sentence of its release states, where a sentence of another
     release of the same thing states them all: "Version 2.4 added dark mode" against "Version 2.4
@@ -916,10 +1052,12 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     year_of_another,
     year_stated_elsewhere,
     month_of_another,
+    day_of_another,
     names_of_another,
     codes_unstated,
     moves_reversed,
     hour_of_another,
+    hour_of_another_day,
     day_outside_span,
     bound_reversed,
     numbers_of_another_part,
@@ -931,4 +1069,5 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     subject_of_another,
     section_of_another,
     version_of_another,
+    modifier_of_another,
 )

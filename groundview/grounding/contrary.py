@@ -163,6 +163,138 @@ def affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 4
     return out
 
 
+def negated_for_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """A word the claim states plainly that one sentence states plainly of one thing and another
+    negates of what the claim names with it: "Photography without flash is allowed in temporary
+    exhibitions" against "Photography without flash is allowed in the permanent collection.
+    Photography is not allowed in temporary exhibitions." `affirmed_against` wants every sentence
+    that states the word negated, and the plain one is about something else. The plain sentences
+    must state every word of the claim the negating one lacks, and none of those it adds, so the
+    two sentences tell apart only what the claim chose; one opening with a pronoun may be about
+    anything, so it ends the search."""
+    out: list[str] = []
+    for word in claim.content:
+        # "native Indian ancestry" against "a non-Indian": "non-" makes a word of its own
+        if word not in claim.lower or word in claim.negates or word in out:
+            continue
+        if _denied_in(claim, word):
+            continue
+        stating = [c for c in cands if word in c.analysis.stems]
+        negating = [c for c in stating if _negated_once(c.analysis, word)]
+        plain = [c for c in stating if word not in c.analysis.negates]
+        if not negating or not plain or any(opens_with_pronoun(c) for c in plain):
+            continue
+        if any(_told_apart(claim, plain, c) for c in negating):
+            out.append(word)
+    return out
+
+
+def opposed_for_another(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[tuple[str, str]]:
+    """A word the claim states that one sentence states of one thing, where one of the best says
+    its opposite of what the claim names with it, each with that opposite as written:
+    ("common", "rarely") for "Dizziness is a common side effect" against "Common side effects
+    include headache and nausea. Rarely, it can cause dizziness." The same test as
+    `negated_for_another`, with an opposite for the negation."""
+    out: list[tuple[str, str]] = []
+    done: set[str] = set()
+    for word, token in zip(claim.stems, claim.tokens, strict=True):
+        if word not in claim.content or word not in claim.lower or word in claim.negates:
+            continue
+        against = opposites(key(word))
+        # "brothers and sisters", "partially paralyzed … a full recovery": both said, of two things
+        if word in done or not against or any(key(s) in against for s in claim.stems):
+            continue
+        plain = [c for c in cands if word in c.analysis.stems and word not in c.analysis.negates]
+        if not plain or any(opens_with_pronoun(c) for c in plain):
+            continue
+        for c in cands[:near]:
+            a = c.analysis
+            if word in a.stems or _CONTRASTS.intersection(a.tokens):
+                continue
+            said = [t for t, s in zip(a.tokens, a.stems, strict=True) if key(s) in against]
+            if said and _told_apart(claim, plain, c):
+                out.append((token, said[0]))
+                done.add(word)
+                break
+    return out
+
+
+def _told_apart(claim: Analysis, plain: Sequence[Candidate], other: Candidate) -> bool:
+    """Does `other` state words of the claim that `plain` do not, and `plain` all the rest? Then
+    the two tell apart what the claim joins."""
+    content = set(claim.content)
+    said = stems_stated(plain, claim)
+    added = (content & set(other.analysis.stems)) - said
+    return bool(added) and content <= said | added
+
+
+def _negated_once(a: Analysis, word: str) -> bool:
+    """`a` writes `word` once, negated, and sets nobody apart ("Jones did not sign, but Smith
+    did")."""
+    if word not in a.negates or a.stems.count(word) != 1 or _CONTRASTS.intersection(a.tokens):
+        return False
+    at = a.stems.index(word)
+    return not (at and a.tokens[at - 1] == "non")
+
+
+def excluded(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The claim's words that every candidate stating them sets apart after "but not", "except"
+    or "excluding", where the candidate states the rest of the claim before it: "The warranty
+    covers water damage" against "covers manufacturing defects but not accidental damage, water
+    damage or normal wear", "Even in an emergency, the landlord must give notice" against "must
+    give 24 hours' notice before entering, except in an emergency". "including but not limited
+    to" excludes nothing."""
+    if _excluded_from(claim) or claim.negated:
+        return []
+    content = set(claim.content)
+    out: list[str] = []
+    for word in claim.content:
+        stating = [c for c in cands if word in c.analysis.stems]
+        if not stating or word in out:
+            continue
+        for c in stating:
+            apart = _excluded_from(c.analysis)
+            if word not in apart:
+                break
+            rest = content - apart
+            if not rest or not rest <= set(c.analysis.stems[: c.analysis.stems.index(word)]):
+                break
+        else:
+            out.append(word)
+    return out
+
+
+_NOT_EXCLUDING = words("limited least exclusively necessarily only always just")
+
+
+def _excluded_from(a: Analysis) -> set[str]:
+    """The stems `a` sets apart after "but not", "except" or "excluding", to the end of the list
+    that follows: "but not accidental damage, water damage or normal wear". A clause that opens
+    with a stopword after "and" or "or" ("…, and should be taken with food") ends the list."""
+    toks = a.tokens
+    out: set[str] = set()
+    for i, t in enumerate(toks):
+        if t in ("except", "excluding"):
+            start = i + 1
+        elif t == "but" and toks[i + 1 : i + 2] == ["not"] and toks[i + 2 : i + 3] != []:
+            if toks[i + 2] in _NOT_EXCLUDING:
+                continue
+            start = i + 2
+        else:
+            continue
+        clause = a.clauses[i]
+        for j in range(start, len(toks)):
+            if a.clauses[j] != clause:
+                k = j + 1 if toks[j] in ("and", "or") else j
+                if k >= len(toks) or toks[k] in STOPWORDS or toks[j] == "but":
+                    break
+                clause = a.clauses[j]
+            out.add(a.stems[j])
+    return out - STOPWORDS
+
+
 def _set_aside(claim: Analysis, reach: int = 4) -> set[str]:
     """The stems a claim sets aside with "rather than" or "instead of": "per API key rather than
     per IP address" agrees with "per key, not per IP address". Not a negation: "instead of
@@ -1087,6 +1219,9 @@ def about_the_speaker(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
 CONTRARY_RULES: tuple[Rule, ...] = (
     negated_against,
     affirmed_against,
+    negated_for_another,
+    opposed_for_another,
+    excluded,
     opposed,
     opposed_here,
     swapped,

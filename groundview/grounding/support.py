@@ -27,7 +27,10 @@ from .conflicts import (
     CONFLICT_RULES,
     bound_reversed,
     codes_unstated,
+    day_of_another,
     hour_of_another,
+    hour_of_another_day,
+    modifier_of_another,
     month_of_another,
     moves_reversed,
     name_in_the_slot_of_another,
@@ -47,9 +50,12 @@ from .contrary import (
     CONTRARY_RULES,
     affirmed_against,
     denied_outright,
+    excluded,
     hedged,
     negated_against,
+    negated_for_another,
     opposed,
+    opposed_for_another,
     opposed_here,
     priced,
     ranked_alone,
@@ -258,6 +264,17 @@ class Gaps:
         )
 
 
+def _once(chips: list[str]) -> list[str]:
+    """Each chip once, in order, "Everyday" and "everyday" (two rules find it) as one."""
+    seen: set[str] = set()
+    out = []
+    for chip in chips:
+        if chip.casefold() not in seen:
+            seen.add(chip.casefold())
+            out.append(chip)
+    return out
+
+
 def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     """The parts of the claim the candidates do not back (the review page's "why no citation")."""
     every = stems_stated(cands, claim)
@@ -277,10 +294,15 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     ]
     negated = negated_against(claim, cands)
     denied = affirmed_against(claim, cands)
+    denied += [
+        w for w in negated_for_another(claim, cands) + excluded(claim, cands) if w not in denied
+    ]
     pairs = opposed(claim, cands) + priced(claim, cands)
     pairs += [("won", short) for short in won_where_nominated(claim, cands)[:1]]
     known = {w for w, _ in pairs}
     pairs += [o for o in opposed_here(claim, cands) if o[0] not in known]
+    known = {w for w, _ in pairs}
+    pairs += [o for o in opposed_for_another(claim, cands) if o[0] not in known]
     opposing = {word for word, _ in pairs}
     said = {s for t, s in zip(claim.tokens, claim.stems, strict=True) if t in opposing}
     scope = universal_unstated(claim, cands)
@@ -301,6 +323,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
             *numbers_of_another(claim, cands),
             *year_of_another(claim, cands),
             *hour_of_another(claim, cands),
+            *hour_of_another_day(claim, cands),
             *bound_reversed(claim, cands),
             *numbers_of_another_part(claim, cands),
             *number_of_the_next_clause(claim, cands),
@@ -314,13 +337,15 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     elsewhere += surface(claim, section_of_another(claim, cands))
     elsewhere += surface(claim, version_of_another(claim, cands))
     elsewhere += [capitalised(t) for t in surface(claim, month_of_another(claim, cands))]
+    elsewhere += day_of_another(claim, cands)
+    elsewhere += surface(claim, modifier_of_another(claim, cands))
     return Gaps(
         numbers,
         [
             *(capitalised(t, claim.acronyms) for t in surface(claim, names)),
             *codes_unstated(claim, cands),  # as written: "FITNESS15"
         ],
-        list(dict.fromkeys(elsewhere)),
+        _once(elsewhere),
         surface(claim, negated),
         surface(claim, denied),
         pairs,

@@ -2744,3 +2744,214 @@ def test_a_count_of_a_numbered_list_is_backed(engine: Engine) -> None:
     assert unbacked("The email suggests four products for Samantha's office.") == []
     assert unbacked("The email suggests five products for Samantha's office.") == ["five"]
     assert unbacked("The email suggests three products for Samantha's office.") == ["three"]
+
+
+ADMISSIONS = (
+    "The application deadline for fall admission is January 15. The deadline for spring "
+    "admission is October 1. The application fee is $60 for domestic applicants and $85 for "
+    "international applicants. Fee waivers are available for domestic applicants who receive "
+    "Pell Grants."
+)
+PHONE_PLANS = (
+    "Roaming in the EU is included on the Plus plan. On the Basic plan, EU roaming costs £2 per "
+    "day. Data does not roll over on the Basic plan."
+)
+BANK = (
+    "International transfers cost $25 each. Domestic transfers are free for all accounts. "
+    "Premier customers get four fee-free withdrawals at other banks each month."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "page", "capped"),
+    [
+        # the sentence stating the rest sets another word before the same noun
+        ("Fee waivers are available for international applicants.", ADMISSIONS, True),
+        ("The application deadline for spring admission is January 15.", ADMISSIONS, True),
+        ("EU roaming is included on the Basic plan.", PHONE_PLANS, True),
+        ("Domestic transfers cost $25 each.", BANK, True),
+        ("Fee waivers are available for domestic applicants.", ADMISSIONS, False),
+        ("The deadline for spring admission is October 1.", ADMISSIONS, False),
+        ("International applicants pay an $85 application fee.", ADMISSIONS, False),
+        ("EU roaming is included on the Plus plan.", PHONE_PLANS, False),
+        ("International transfers cost $25 each.", BANK, False),
+        # "officially opened" says how, not which
+        (
+            "The beach was officially opened in 2019.",
+            "The official opening of the beach steps was at Easter. The beach was opened back "
+            "in 2019.",
+            False,
+        ),
+        # a middle word may be named otherwise: "private sector unions"
+        (
+            "The law applied to private employee unions.",
+            "The law applies to public and private sector unions. Government employee unions "
+            "fought it.",
+            False,
+        ),
+    ],
+)
+def test_a_word_that_tells_plans_apart_said_of_another_plan_is_capped(
+    engine: Engine, claim: str, page: str, capped: bool
+) -> None:
+    assert _capped(engine, claim, page) == capped
+
+
+def test_the_word_said_of_another_plan_is_a_chip() -> None:
+    cands = [_candidate(i, s) for i, s in enumerate(ADMISSIONS.split(". "))]
+    found = gaps(analyse("Fee waivers are available for international applicants."), cands)
+    assert "international" in found.elsewhere
+
+
+@pytest.mark.parametrize(
+    ("claim", "page", "capped"),
+    [
+        (
+            "Photography without flash is allowed in temporary exhibitions.",
+            "Photography without flash is allowed in the permanent collection. Photography is "
+            "not allowed in temporary exhibitions.",
+            True,
+        ),
+        (
+            "Photography without flash is allowed in the permanent collection.",
+            "Photography without flash is allowed in the permanent collection. Photography is "
+            "not allowed in temporary exhibitions.",
+            False,
+        ),
+        (
+            "DVDs can be renewed twice.",
+            "Books can be borrowed for 3 weeks and renewed twice. DVDs are lent for 1 week and "
+            "cannot be renewed.",
+            True,
+        ),
+        (
+            "Books can be renewed twice.",
+            "Books can be borrowed for 3 weeks and renewed twice. DVDs are lent for 1 week and "
+            "cannot be renewed.",
+            False,
+        ),
+        (
+            "Unused data rolls over on the Basic plan.",
+            PHONE_PLANS + " Unused data rolls over for one month on the Plus plan.",
+            True,
+        ),
+        # "non-Indian" is a word of its own, not "Indian" denied
+        (
+            "Depp claimed to have native Indian ancestry.",
+            "Depp claimed to have native Indian ancestry. Community leaders refer to him as a "
+            "non-Indian.",
+            False,
+        ),
+    ],
+)
+def test_what_the_page_denies_of_the_claim_s_own_thing_is_capped(
+    engine: Engine, claim: str, page: str, capped: bool
+) -> None:
+    # another sentence states the word plainly, of something else
+    assert _capped(engine, claim, page) == capped
+
+
+@pytest.mark.parametrize(
+    ("claim", "page", "capped"),
+    [
+        (
+            "The warranty covers water damage.",
+            "The warranty covers manufacturing defects but not accidental damage, water damage "
+            "or normal wear.",
+            True,
+        ),
+        (
+            "The warranty covers manufacturing defects.",
+            "The warranty covers manufacturing defects but not accidental damage, water damage "
+            "or normal wear.",
+            False,
+        ),
+        (
+            "Dorazol can be taken with ibuprofen.",
+            "Dorazol can be taken with paracetamol but not with ibuprofen.",
+            True,
+        ),
+        (
+            "Dorazol can be taken with paracetamol.",
+            "Dorazol can be taken with paracetamol but not with ibuprofen.",
+            False,
+        ),
+        (
+            "Even in an emergency, the landlord must give 24 hours' notice before entering.",
+            "The landlord must give 24 hours' notice before entering, except in an emergency.",
+            True,
+        ),
+        # "including but not limited to" excludes nothing
+        (
+            "The plan covers fillings.",
+            "The plan covers dental care, including but not limited to cleanings and fillings.",
+            False,
+        ),
+        # a list ends where a clause of its own begins
+        (
+            "Dorazol should be taken with food.",
+            "Dorazol can be taken with paracetamol but not with ibuprofen, and should be taken "
+            "with food.",
+            False,
+        ),
+    ],
+)
+def test_what_the_page_sets_apart_with_but_not_or_except_is_capped(
+    engine: Engine, claim: str, page: str, capped: bool
+) -> None:
+    assert _capped(engine, claim, page) == capped
+
+
+def test_a_word_whose_opposite_the_page_says_of_the_claim_s_thing_is_capped(
+    engine: Engine,
+) -> None:
+    leaflet = (
+        "Common side effects include headache and nausea. Rarely, Dorazol can cause dizziness; "
+        "do not drive if this happens."
+    )
+    assert _capped(engine, "Dizziness is a common side effect of Dorazol.", leaflet)
+    assert not _capped(engine, "Headache is a common side effect.", leaflet)
+    cands = [_candidate(i, s) for i, s in enumerate(leaflet.split(". "))]
+    found = gaps(analyse("Dizziness is a common side effect of Dorazol."), cands)
+    assert ("common", "rarely") in found.opposed
+    # a claim that says both words says them of two things
+    family = "Her brothers live in Rome. Her sisters are younger than her."
+    assert not _capped(engine, "She has brothers and sisters.", family)
+
+
+@pytest.mark.parametrize(
+    ("claim", "capped"),
+    [
+        ("The museum is open until 9 pm on Saturdays.", True),
+        ("The museum is open until 9 pm on Fridays.", False),
+        ("The museum is open until 6 pm on Saturdays.", False),
+        ("Menus are vegetarian on Fridays.", True),
+        ("Menus are vegetarian on Mondays.", False),
+        # "every day" names Friday too
+        ("A halal option is offered on Fridays.", False),
+    ],
+)
+def test_an_hour_or_a_menu_said_of_another_day_is_capped(
+    engine: Engine, claim: str, capped: bool
+) -> None:
+    page = (
+        "The museum is open Tuesday to Sunday from 10 am to 6 pm, and until 9 pm on Fridays. "
+        "Menus are vegetarian on Mondays. A halal option is offered every day."
+    )
+    assert _capped(engine, claim, page) == capped
+
+
+def test_an_hour_and_a_day_said_of_others_are_chips() -> None:
+    page = "The museum is open Tuesday to Sunday from 10 am to 6 pm, and until 9 pm on Fridays."
+    found = gaps(analyse("The museum is open until 9 pm on Saturdays."), [_candidate(0, page)])
+    assert found.elsewhere == ["9 pm"]
+    menus = [_candidate(0, "Menus are vegetarian on Mondays.")]
+    assert gaps(analyse("Menus are vegetarian on Fridays."), menus).elsewhere == ["Friday"]
+
+
+def test_a_rate_the_next_clause_leaves_out_is_still_its_own(engine: Engine) -> None:
+    # "per shot" belongs to both amounts; the cats' is $35
+    vet = "Vaccinations for dogs cost $45 per shot; vaccinations for cats cost $35."
+    assert _capped(engine, "Vaccinations for cats cost $45 per shot.", vet)
+    assert not _capped(engine, "Vaccinations for cats cost $35.", vet)
+    assert not _capped(engine, "Vaccinations for dogs cost $45 per shot.", vet)
