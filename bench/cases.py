@@ -417,6 +417,35 @@ KNOWN: list[Case] = [
         ],
         False,
     ),
+    # three right claims of the demo's answers that older rules had capped (until 0.7.36)
+    (
+        "the demo's refund 'after 14 days' that the page gives 'after that' (until 0.7.36)",
+        "After 14 days: a prorated refund, minus a 2.5% processing fee.",
+        [
+            "Annual plans can be cancelled at any time from Settings > Billing. Within 14 days of "
+            "purchase you get a full refund; after that the refund is prorated and a 2.5% "
+            "processing fee is deducted."
+        ],
+        True,
+    ),
+    (
+        "the demo's answer opening 'No.' (until 0.7.36)",
+        "No. Shared notes only show plain and formatted text.",
+        [
+            "Shared notes are rendered as plain text and formatted text only. Scripts and other "
+            "active content, for example <script> tags, are displayed as text and never executed."
+        ],
+        True,
+    ),
+    (
+        "the demo's East and West, one to each emperor (until 0.7.36)",
+        "Arcadius ruled the East from Constantinople, and Honorius ruled the West.",
+        [
+            "After Theodosius I died in 395, the empire was permanently divided between his sons: "
+            "Arcadius ruled the East from Constantinople and Honorius the West."
+        ],
+        True,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,

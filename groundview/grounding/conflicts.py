@@ -366,7 +366,9 @@ def bound_reversed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -
     12 can take 1 tablet" against "Adults and children over 12: take 1 to 2 tablets". One that
     bounds it as the claim does backs it only where it states as much of the rest of the claim
     ("After 30 days, we offer store credit only" is no "a full refund after 30 days"; "Children
-    under 12: do not use" no dose) and does not deny it ("After 14 days, no refunds are given")."""
+    under 12: do not use" no dose) and does not deny it ("After 14 days, no refunds are given").
+    "Within 14 days you get a full refund; after that the refund is prorated" bounds it both
+    ways, each with its own words."""
     if claim.negated:
         return []
     content = set(claim.content) - _SPAN_STEMS
@@ -377,21 +379,40 @@ def bound_reversed(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -
             continue
         bare = replace(n, qualifier="")
         stated = [
-            (i, c, _side(c.analysis, m))
+            (i, c, _side(c.analysis, m), m.at)
             for i, c in enumerate(cands)
             for m in c.analysis.numbers
             if numbers_match(bare, replace(m, qualifier=""))
         ]
-        if any(s == "" for _, _, s in stated):
+        if any(s == "" for _, _, s, _ in stated):
             continue
-        other = [c for i, c, s in stated if s != side and i < near]
-        if not other or any(c.analysis.negates & content for c in other):
+        sides = [part for i, c, s, at in stated for part in _bounded_parts(i, c, s, at, claim)]
+        other = [(c, said) for i, c, s, said in sides if s != side and i < near]
+        if not other or any(c.analysis.negates & content for c, _ in other):
             continue
-        mine = [c for _, c, s in stated if s == side and not c.analysis.negates & content]
-        most = max(len(content & said_in(c, claim)) for c in other)
-        if all(len(content & said_in(c, claim)) < most for c in mine):
+        mine = [said for _, c, s, said in sides if s == side and not c.analysis.negates & content]
+        most = max(len(content & said) for _, said in other)
+        if all(len(content & said) < most for said in mine):
             out.append(n)
     return out
+
+
+# "…within 14 days; after that the refund is prorated": what follows is past the bound
+_PAST_IT = (("after", "that"), ("after", "which"), ("after", "this"), ("beyond", "that"))
+
+
+def _bounded_parts(
+    i: int, c: Candidate, side: str, at: int, claim: Analysis
+) -> list[tuple[int, Candidate, str, set[str]]]:
+    """The candidate's side of the bound with the words it says of it: two parts where it bounds
+    a number "within" and then says what holds "after that"."""
+    a = c.analysis
+    if side == "below":
+        pairs = list(zip(a.tokens, a.tokens[1:], strict=False))
+        for k in range(at + 1, len(pairs)):
+            if pairs[k] in _PAST_IT:
+                return [(i, c, "below", set(a.stems[:k])), (i, c, "above", set(a.stems[k:]))]
+    return [(i, c, side, said_in(c, claim))]
 
 
 def year_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:

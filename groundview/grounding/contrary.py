@@ -29,7 +29,7 @@ from .candidates import (
 )
 from .lexical import DETERMINERS, EXCEED, MONTHS, STOPWORDS, stem, words
 from .numbers import is_ordinal
-from .opposites import DIRECTIONS, key, kin, negative_base, opposites
+from .opposites import COMPASS, DIRECTIONS, key, kin, negative_base, opposites
 
 
 def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
@@ -418,6 +418,14 @@ def opposed_here(
         # two apart itself ("partial card numbers were exposed, but full card numbers were not";
         # not "a discount on your first and last purchase").
         if claim.negated and _said_of(claim, against, thing, reach, before):
+            continue
+        # "Arcadius ruled the East, and Honorius ruled the West": each clause has its own point
+        # of the compass. Not so other opposites: "increase project completion time, … reducing
+        # costs" says each of its own thing, which the page may give the other way round.
+        if token in COMPASS and any(
+            key(t) in against and claim.clauses[j] != claim.clauses[i]
+            for j, t in enumerate(claim.tokens)
+        ):
             continue
         for c in cands[:near]:
             # "will not reduce battery life" is no opposite of "increases battery life"

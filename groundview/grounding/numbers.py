@@ -279,12 +279,17 @@ def signed_tokens(text: str) -> tuple[list[str], list[str], list[int]]:
     clause, last = 0, 0
     for m in TOKEN_RE.finditer(text):
         tok = m.group(0)
-        if out and (
-            _CLAUSE_BREAK.search(text, last, m.start())
-            # "between 30 and 40 years" is one range, but "to $11,900 and sets aside" two clauses
-            or (
-                tok.lower() in _CLAUSE_WORDS
-                and not (out[-1][0].isdigit() and _NUMBER_NEXT.match(text, m.end()))
+        if (
+            out
+            and (
+                _CLAUSE_BREAK.search(text, last, m.start())
+                # "No. Shared notes only show plain text" answers a question, and "No." ends there
+                or (len(out) == 1 and out[0].lower() in _ANSWERS and "." in text[last : m.start()])
+                # "between 30 and 40 years" is one range, but "to $11,900 and sets aside" two clauses
+                or (
+                    tok.lower() in _CLAUSE_WORDS
+                    and not (out[-1][0].isdigit() and _NUMBER_NEXT.match(text, m.end()))
+                )
             )
         ):
             clause += 1
@@ -329,6 +334,7 @@ def signed_tokens(text: str) -> tuple[list[str], list[str], list[int]]:
 # open none: "more than 15,000 sketches (8,000 alone for the costumes)" says the 8,000 of them.
 _CLAUSE_BREAK = re.compile(r"[,;，；：、]|:(?!\S)|\s[–—-]\s")
 _CLAUSE_WORDS = frozenset(["and", "or", "but", "while", "whereas"])
+_ANSWERS = frozenset(["no", "yes", "nope", "yeah", "yep"])
 
 
 # "2.500.000" and "1.234,56" as German writes them; one dot ("2.500") stays a decimal point.

@@ -88,6 +88,12 @@ _FALLS += " slide slid slip slipped plunge plunged tumble tumbled sink sank dip 
 # after the leave starts" against "at least 30 days before the leave starts", "the first 3 months"
 # against "the last 3 months".
 DIRECTIONS = frozenset(["up", "down", "before", "after", "first"])
+# The points of the compass: a claim may give one to each of two things ("Arcadius ruled the East,
+# and Honorius the West").
+COMPASS = words(
+    "east west north south eastern western northern southern northeast southwest northwest"
+    " southeast"
+)
 
 
 def key(stem_: str) -> str:

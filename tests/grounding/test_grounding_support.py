@@ -792,6 +792,19 @@ def test_a_span_of_days_states_each_day_in_it() -> None:
             False,
         ),
         ("Logs are kept for 30 days and then deleted.", "Logs are deleted after 30 days.", False),
+        # "after that" says what holds past the bound, with words of its own
+        (
+            "Within 14 days of purchase you get a full refund; after that the refund is prorated "
+            "and a 2.5% processing fee is deducted.",
+            "After 14 days: a prorated refund, minus a 2.5% processing fee.",
+            False,
+        ),
+        (
+            "Within 14 days of purchase you get a full refund; after that the refund is prorated "
+            "and a 2.5% processing fee is deducted.",
+            "You get a full refund after 14 days.",
+            True,
+        ),
         (
             "Refunds are available within 14 days of purchase.",
             "You cannot get a refund after 14 days.",
@@ -2955,3 +2968,25 @@ def test_a_rate_the_next_clause_leaves_out_is_still_its_own(engine: Engine) -> N
     assert _capped(engine, "Vaccinations for cats cost $45 per shot.", vet)
     assert not _capped(engine, "Vaccinations for cats cost $35.", vet)
     assert not _capped(engine, "Vaccinations for dogs cost $45 per shot.", vet)
+
+
+def test_an_answer_s_opening_no_denies_nothing_after_its_full_stop(engine: Engine) -> None:
+    # the demo's right answer had been capped: "No." read as "no shared notes"
+    page = (
+        "Shared notes are rendered as plain text and formatted text only. Scripts and other "
+        "active content, for example <script> tags, are displayed as text and never executed."
+    )
+    claim = "No. Shared notes only show plain and formatted text."
+    assert not analyse(claim).negates
+    assert not _capped(engine, claim, page)
+    # "No" before a noun still denies it
+    assert "note" in analyse("No shared notes show formatted text.").negates
+
+
+def test_opposites_the_claim_says_in_two_clauses_of_two_things_are_its_own(engine: Engine) -> None:
+    page = (
+        "After Theodosius I died in 395, the empire was divided between his sons: Arcadius ruled "
+        "the East from Constantinople and Honorius the West."
+    )
+    assert not _capped(engine, "Arcadius ruled the East, and Honorius ruled the West.", page)
+    assert _capped(engine, "Arcadius ruled the West.", page)
