@@ -429,7 +429,7 @@ KNOWN: list[Case] = [
         True,
     ),
     (
-        "the demo's answer opening 'No.' (until 0.7.36)",
+        "the demo's answer opening 'No.', shortened (until 0.7.36)",
         "No. Shared notes only show plain and formatted text.",
         [
             "Shared notes are rendered as plain text and formatted text only. Scripts and other "
