@@ -282,7 +282,8 @@ def hour_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) 
 def hour_of_another_day(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[Number]:
     """The claim's hour that the best candidates give only in a clause naming other days, while
     they speak of the claim's days elsewhere: "open until 9 pm on Saturdays" against "open Tuesday
-    to Sunday from 10 am to 6 pm, and until 9 pm on Fridays"."""
+    to Sunday from 10 am to 6 pm, and until 9 pm on Fridays". A clause that gives the hour to the
+    claim's day, or to no day, backs it."""
     want = claim.days.days
     if not want:
         return []
@@ -290,23 +291,14 @@ def hour_of_another_day(claim: Analysis, cands: Sequence[Candidate], near: int =
     for t in claim.numbers:
         if t.unit not in ("am", "pm", HOUR_OF_DAY):
             continue
-        other = False
-        for c in cands[:near]:
-            a = c.analysis
-            if not want <= a.days.days:
-                continue
-            for m in a.numbers:
-                if not numbers_match(t, m):
-                    continue
-                days = _days_of_clause(a, m.at)
-                if days & want or not days:
-                    break
-                other = True
-            else:
-                continue
-            other = False  # a clause gives the hour to the claim's day, or to none
-            break
-        if other:
+        given = [
+            _days_of_clause(c.analysis, m.at)
+            for c in cands[:near]
+            if want <= c.analysis.days.days
+            for m in c.analysis.numbers
+            if numbers_match(t, m)
+        ]
+        if given and all(days and not days & want for days in given):
             out.append(t)
     return out
 
