@@ -1060,6 +1060,67 @@ def moves_reversed(
 
 
 # In the order `support.claim_features` asks them; one that finds anything sets `num_conflict`.
+def place_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[Number]:
+    """The claim's place in a row after a word ("finished third") where one of the best
+    candidates gives one of the claim's names another place after that word, counting the same
+    thing, and no candidate gives the claim's place after it: "Hana Sato finished third" against
+    "last year's winner, Hana Sato of Japan, finished fifth". The page's "for the third time"
+    counts something else."""
+    names = claim.names | ({claim.subject} - {""})
+    out: list[Number] = []
+    for n in claim.numbers:
+        if not n.ordinal or n.at < 1 or claim.stems[n.at - 1] not in claim.content:
+            continue
+        word = claim.stems[n.at - 1]
+        placed = [
+            (m, c.analysis)
+            for c in cands
+            for m in c.analysis.numbers
+            if m.ordinal
+            and m.at >= 1
+            and c.analysis.stems[m.at - 1] == word
+            and m.counted == n.counted
+        ]
+        if any(m.value == n.value for m, _ in placed):
+            continue
+        if any(names & set(a.stems[max(0, m.at - 9) : m.at]) for m, a in placed[: near * 4]):
+            out.append(n)
+    return out
+
+
+def age_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
+    """The bare number the claim sets between commas after a word ("Moreno, 24, broke the
+    record"), where a candidate sets another after the same word and none sets the claim's:
+    "Moreno, 29, was running the race" gives her age, which "2 hours 24 minutes" does not. News
+    gives ages this way, and a summary that misstates one still finds its number on the page."""
+    out: list[Number] = []
+    for n in claim.numbers:
+        if not _set_between_commas(claim, n):
+            continue
+        word = claim.stems[n.at - 1]
+        beside = [
+            m
+            for c in cands
+            for m in c.analysis.numbers
+            if _set_between_commas(c.analysis, m) and c.analysis.stems[m.at - 1] == word
+        ]
+        if beside and all(m.value != n.value for m in beside):
+            out.append(n)
+    return out
+
+
+def _set_between_commas(a: Analysis, n: Number) -> bool:
+    """Is `n` a bare count, a clause of its own, after a content word and before more?"""
+    at = n.at
+    return (
+        n.count
+        and not (n.unit or n.counted or n.qualifier or n.is_year or n.listed)
+        and 1 <= at < len(a.tokens) - 1
+        and a.stems[at - 1] in a.content
+        and a.clauses[at - 1] != a.clauses[at] != a.clauses[at + 1]
+    )
+
+
 CONFLICT_RULES: tuple[Rule, ...] = (
     numbers_of_another,
     year_of_another,
@@ -1083,4 +1144,6 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     section_of_another,
     version_of_another,
     modifier_of_another,
+    place_of_another,
+    age_of_another,
 )

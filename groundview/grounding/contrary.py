@@ -184,7 +184,7 @@ def negated_for_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str
         plain = [c for c in stating if word not in c.analysis.negates]
         if not negating or not plain or any(opens_with_pronoun(c) for c in plain):
             continue
-        if any(_told_apart(claim, plain, c) for c in negating):
+        if any(_told_apart(claim, plain, c) and not _of_others(claim, plain, c) for c in negating):
             out.append(word)
     return out
 
@@ -199,8 +199,9 @@ def opposed_for_another(
     `negated_for_another`, with an opposite for the negation."""
     out: list[tuple[str, str]] = []
     done: set[str] = set()
-    for word, token in zip(claim.stems, claim.tokens, strict=True):
-        if word not in claim.content or word not in claim.lower or word in claim.negates:
+    content = set(claim.content)
+    for i, (word, token) in enumerate(zip(claim.stems, claim.tokens, strict=True)):
+        if word not in content or word not in claim.lower or word in claim.negates:
             continue
         against = opposites(key(word))
         # "brothers and sisters", "partially paralyzed … a full recovery": both said, of two things
@@ -214,20 +215,56 @@ def opposed_for_another(
             if word in a.stems or _CONTRASTS.intersection(a.tokens):
                 continue
             said = [t for t, s in zip(a.tokens, a.stems, strict=True) if key(s) in against]
-            if said and _told_apart(claim, plain, c):
+            added = (
+                _told_apart(claim, plain, c) if said and not _of_others(claim, plain, c) else set()
+            )
+            # Told apart by a name alone, the opposite must be said of the claim's thing: "the
+            # only public university" against "Northwestern is a private university".
+            thing, before = _thing(claim, i, content)
+            if added and (
+                _common(claim, added, cands)
+                or (thing and _said_of(a, against, thing, reach=4, before=before))
+            ):
                 out.append((token, said[0]))
                 done.add(word)
                 break
     return out
 
 
-def _told_apart(claim: Analysis, plain: Sequence[Candidate], other: Candidate) -> bool:
-    """Does `other` state words of the claim that `plain` do not, and `plain` all the rest? Then
-    the two tell apart what the claim joins."""
+def _told_apart(claim: Analysis, plain: Sequence[Candidate], other: Candidate) -> set[str]:
+    """The words of the claim `other` states and `plain` do not, when `plain` state all the rest;
+    then the two tell apart what the claim joins. Empty when they do not."""
     content = set(claim.content)
     said = stems_stated(plain, claim)
     added = (content & set(other.analysis.stems)) - said
-    return bool(added) and content <= said | added
+    return added if content <= said | added else set()
+
+
+def _of_others(claim: Analysis, plain: Sequence[Candidate], other: Candidate) -> bool:
+    """Do `plain` name everyone the claim names, and `other` none of them? Then `other` says its
+    word of others: "Alicia Moreno won the women's race" against "Alicia Moreno won the women's
+    title … In the men's race, Tomas Lind won"."""
+    names = claim.names | ({claim.subject} - {""})
+    said = stems_stated(plain, claim)
+    return bool(names) and names <= said and not names & set(other.analysis.stems)
+
+
+def _common(claim: Analysis, added: set[str], cands: Sequence[Candidate]) -> bool:
+    """Is one of `added` a word, not a name? A name alone tells nothing apart: an article about
+    Larkspur names it in some sentences only, so "Quarterly profit rose to $312 million" and
+    "Larkspur now expects sales … down" do not set apart "Larkspur's quarterly profit rose"."""
+    return any(s in claim.lower or written_lowercase(s, cands) for s in added)
+
+
+def _thing(claim: Analysis, i: int, content: set[str], reach: int = 4) -> tuple[str | None, bool]:
+    """What the claim's word at `i` is said of: the next content word within `reach`, or, with
+    nothing after it ("Net income rose 12%."), the content word before it; and whether it stands
+    before."""
+    thing = next((f for f in claim.stems[i + 1 : i + 1 + reach] if f in content), None)
+    if thing is not None:
+        return thing, False
+    preceding = reversed(claim.stems[max(0, i - reach) : i])
+    return next((f for f in preceding if f in content), None), True
 
 
 def _negated_once(a: Analysis, word: str) -> bool:
@@ -325,11 +362,16 @@ def _negated_beside(text: Analysis, word: str, beside: set[str], reach: int) -> 
     did" and "Unlike Apple, Nokia never released one" negate the word of someone else."""
     if word not in text.negates or text.stems.count(word) != 1:
         return False
-    if _CONTRASTS.intersection(text.tokens):
-        return False
     at = text.stems.index(word)
-    near = text.stems[max(0, at - reach) : at + reach + 1]
-    return any(s in beside and s not in text.negates for s in near)
+    near = range(max(0, at - reach), min(len(text.stems), at + reach + 1))
+    found = [i for i in near if text.stems[i] in beside and text.stems[i] not in text.negates]
+    set_apart = _CONTRASTS.intersection(text.tokens)
+    if found and set_apart == {"unlike"} and text.tokens[0] == "unlike":
+        # "Unlike its predecessor, the Nimbus 5 does not come with a charger" sets apart only what
+        # its opening clause names: it denies the charger of the Nimbus 5.
+        opening = clause_stems(text, 0)
+        return text.clauses[at] != 0 and not beside & opening
+    return bool(found) and not set_apart
 
 
 def opposed(
@@ -397,13 +439,7 @@ def opposed_here(
         against = opposites(token) if stated else frozenset()
         if not against:
             continue
-        following = claim.stems[i + 1 : i + 1 + reach]
-        thing = next((f for f in following if f in content), None)
-        # Nothing after it ("Net income rose 12%."): the thing is the content word before it.
-        before = thing is None
-        if before:
-            preceding = reversed(claim.stems[max(0, i - reach) : i])
-            thing = next((f for f in preceding if f in content), None)
+        thing, before = _thing(claim, i, content, reach)
         if thing is None:
             continue
         if any(_said_of(c.analysis, kin(token), thing, reach, before) for c in cands):
@@ -414,6 +450,11 @@ def opposed_here(
         own = -1
         if token not in DIRECTIONS:
             own = max(_clause_share(c.analysis, kin(token), thing, content - {s}) for c in cands)
+            # So does one that says the word of something else with none of its opposites, when it
+            # states more of the word's clause in the claim: "won the women's race" against "won
+            # the women's title at the Brightwater Marathon … In the men's race, Lind won".
+            mine = clause_stems(claim, claim.clauses[i]) & content - {s}
+            own = max(own, *(_plain_share(c.analysis, kin(token), against, mine) for c in cands))
         # The claim says the opposite of the same thing too, and denies something: it sets the
         # two apart itself ("partial card numbers were exposed, but full card numbers were not";
         # not "a discount on your first and last purchase").
@@ -449,6 +490,19 @@ def _clause_share(a: Analysis, keys: Collection[str], thing: str, content: set[s
         ),
         default=-1,
     )
+
+
+def _plain_share(
+    a: Analysis, keys: Collection[str], against: Collection[str], content: set[str]
+) -> int:
+    """How many of `content` the clause of `a` states that writes a word whose key is among `keys`
+    and none whose key is among `against` (the most over such clauses); -1 when none does."""
+    found = -1
+    for k in {k for s, k in zip(a.stems, a.clauses, strict=True) if key(s) in keys}:
+        stems = clause_stems(a, k)
+        if not any(key(s) in against for s in stems):
+            found = max(found, len(stems & content))
+    return found
 
 
 def _said_of(
@@ -743,6 +797,11 @@ def _earlier_speaker(cand: Candidate) -> set[str]:
 # Verbs of an intention or a request: "is studying a new route to Tokyo" has launched none.
 _INTENT = words("sought seeking requested demanded intends studying weighing exploring")
 
+# Verbs that ask someone to do a thing, which is then not done: "had asked the council to delay
+# the vote" delayed nothing. Only with "to" after whom they ask ("asked about the plan" asks a
+# question).
+_ASKING = words("asked asking urged urging pressed pressing")
+
 
 _HEDGES = (
     words(
@@ -752,6 +811,7 @@ _HEDGES = (
         " tentative preliminary unverified"
     )
     | _INTENT
+    | _ASKING
 )
 
 
@@ -790,6 +850,10 @@ def _hedges_in(a: Analysis, words_: set[str], least: float) -> set[str]:
             continue  # "a solar farm proposed by Sunpath" names who put it forward
         if t in _INTENT and not _intends(a, i, words_):
             continue
+        if t in _ASKING:
+            to = next((j for j in range(i + 1, i + 5) if a.tokens[j : j + 1] == ["to"]), None)
+            if to is None or not _intends(a, to, words_):
+                continue
         out.add(t)
     return out
 

@@ -25,6 +25,7 @@ from .analysis import Analysis, analyse, is_negation
 from .candidates import Candidate, capitalised, numbers_in, stems_stated, surface
 from .conflicts import (
     CONFLICT_RULES,
+    age_of_another,
     bound_reversed,
     codes_unstated,
     day_of_another,
@@ -40,6 +41,7 @@ from .conflicts import (
     number_stated_elsewhere,
     numbers_of_another,
     numbers_of_another_part,
+    place_of_another,
     section_of_another,
     subject_of_another,
     version_of_another,
@@ -330,6 +332,8 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
             *number_stated_elsewhere(claim, cands),
             *number_beside_another(claim, cands),
             *year_stated_elsewhere(claim, cands),
+            *place_of_another(claim, cands),
+            *age_of_another(claim, cands),
         ]
     ]
     moved = names_of_another(claim, cands) + name_in_the_slot_of_another(claim, cands)

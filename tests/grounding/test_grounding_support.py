@@ -2990,3 +2990,82 @@ def test_opposites_the_claim_says_in_two_clauses_of_two_things_are_its_own(engin
     )
     assert not _capped(engine, "Arcadius ruled the East, and Honorius ruled the West.", page)
     assert _capped(engine, "Arcadius ruled the West.", page)
+
+
+# A news article, one fact: what a summary of it gets right and wrong.
+_MARATHON = (
+    "Alicia Moreno won the women's title at the Brightwater Marathon on Sunday in 2 hours 24 "
+    "minutes, breaking the course record by 41 seconds. Moreno, 29, was running the race for the "
+    "third time; she finished second in 2023. Kenyan runner Grace Wanjiru was second, 18 seconds "
+    "behind, and last year's winner, Hana Sato of Japan, finished fifth. In the men's race, Tomas "
+    "Lind of Sweden won in 2 hours 8 minutes."
+)
+
+
+def test_a_word_said_of_the_claim_s_sentence_is_no_opposite_of_another_sentence(
+    engine: Engine,
+) -> None:
+    # "the women's title" is the women's race; the men's race is another sentence's
+    claim = "Alicia Moreno won the women's race at the Brightwater Marathon."
+    assert not _capped(engine, claim, _MARATHON)
+    assert _capped(engine, "Tomas Lind of Sweden won the women's race.", _MARATHON)
+
+
+def test_a_place_in_a_row_given_otherwise_caps_the_claim(engine: Engine) -> None:
+    assert _capped(engine, "Hana Sato, last year's winner, finished third.", _MARATHON)
+    assert not _capped(engine, "Hana Sato, last year's winner, finished fifth.", _MARATHON)
+    # "for the third time" counts times, and says nothing of where she finished
+    assert not _capped(engine, "Moreno ran the race for the third time.", _MARATHON)
+    found = gaps(analyse("Hana Sato finished third."), [_candidate(0, _MARATHON)])
+    assert found.elsewhere == ["third"]
+
+
+def test_an_age_between_commas_given_otherwise_caps_the_claim(engine: Engine) -> None:
+    # "24" is on the page, as minutes
+    assert _capped(engine, "Moreno, 24, broke the course record.", _MARATHON)
+    assert not _capped(engine, "Moreno, 29, broke the course record.", _MARATHON)
+    found = gaps(analyse("Moreno, 24, broke the course record."), [_candidate(0, _MARATHON)])
+    assert found.elsewhere == ["24"]
+
+
+def test_a_name_alone_does_not_set_a_word_against_its_opposite(engine: Engine) -> None:
+    earnings = (
+        "Larkspur now expects sales to grow between 2% and 3% this year, down from its earlier "
+        "forecast of 4% to 5%. Quarterly profit rose to $312 million from $298 million a year "
+        "earlier."
+    )
+    assert not _capped(engine, "Larkspur's quarterly profit rose to $312 million.", earnings)
+    # said of the claim's own thing, it still does
+    assert _capped(
+        engine,
+        "Northwestern is the only public university in the conference.",
+        "The other members of the conference are public universities. Northwestern is a "
+        "private university.",
+    )
+
+
+def test_a_denial_after_unlike_is_of_the_main_clause(engine: Engine) -> None:
+    phone = (
+        "Unlike its predecessor, the Nimbus 5 does not come with a charger in the box. The "
+        "Nimbus 5 has a 6.4-inch screen."
+    )
+    assert _capped(engine, "The Nimbus 5 comes with a charger in the box.", phone)
+    # what "unlike" sets apart is the one the denial is not of
+    nokia = "Unlike Apple, Nokia never released a tablet in 2010."
+    assert not _capped(engine, "Apple released a tablet in 2010.", nokia)
+    assert _capped(engine, "Nokia released a tablet in 2010.", nokia)
+
+
+def test_what_someone_asked_for_is_not_done(engine: Engine) -> None:
+    page = (
+        "The Riverton Business Association had asked the council to delay the vote until a "
+        "traffic study was finished. The council voted 6-3 on Tuesday to approve the plan."
+    )
+    assert _capped(engine, "The council delayed the vote until a traffic study was finished.", page)
+    claim = (
+        "The association asked the council to delay the vote until a traffic study was finished."
+    )
+    assert not _capped(engine, claim, page)
+    # "asked about" asks a question, and hedges nothing
+    interview = "When asked about the plan, the mayor said the council approved it on Tuesday."
+    assert not _capped(engine, "The council approved the plan on Tuesday.", interview)
