@@ -854,6 +854,46 @@ def name_in_the_slot_of_another(
     return out
 
 
+def described_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The name the claim describes in a clause after it ("Frank Hale, who proposed the plan,
+    said…"), where a candidate gives that description, in a clause after a name, to another name,
+    and no sentence naming the claim's name states it: "Council member Dana Ortiz, who proposed
+    the plan, said…". A summary pins a description on the wrong person more easily than it
+    invents one. Only a clause that opens with "who", of two words at least: an apposition ("Mike
+    Johnson, a sales representative of AquaSonic,") the page gives as often in a signature or a
+    heading, and "Smith, a Democrat," may be said of many."""
+    names = claim.names | ({claim.subject} - {""})
+    content = set(claim.content)
+    out: list[str] = []
+    for k in range(1, max(claim.clauses, default=0)):
+        start = claim.clauses.index(k)
+        who = claim.stems[start - 1]
+        described = clause_stems(claim, k) & content
+        if who not in names or len(described) < 2 or claim.tokens[start] not in _RELATIVE:
+            continue
+        if any(who in c.analysis.stems and described <= stems_stated([c]) for c in cands):
+            continue
+        if any(_describes_another(c.analysis, who, described) for c in cands):
+            out.append(who)
+    return out
+
+
+def _describes_another(a: Analysis, who: str, described: set[str]) -> bool:
+    """Does a clause of `a` that opens with "who" after a name other than `who` state all of
+    `described`?"""
+    for k in sorted(set(a.clauses) - {0}):
+        start = a.clauses.index(k)
+        before = a.stems[start - 1]
+        if a.tokens[start] not in _RELATIVE or before == who:
+            continue
+        if before in a.names | {a.subject} and described <= clause_stems(a, k):
+            return True
+    return False
+
+
+_RELATIVE = frozenset(["who", "whose"])
+
+
 def subject_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 3) -> list[str]:
     """The claim's subject, when no candidate states it and one of the best states all the rest of
     the claim of a name of its own: "Osaka has 14 million people" against "Tokyo has 14 million
@@ -1088,6 +1128,104 @@ def place_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5)
     return out
 
 
+_RELATIONS = {
+    "this": "this",
+    "current": "this",
+    "last": "last",
+    "previous": "last",
+    "past": "last",
+    "next": "next",
+    "coming": "next",
+    "following": "next",
+}
+_PERIODS = words("year month week quarter season decade summer autumn fall winter spring weekend")
+
+
+def _relative_times(a: Analysis) -> list[tuple[int, str, str]]:
+    """Each "this year", "next month", "last year's" of `a`: where it starts, the relation
+    ("previous" is "last") and the period."""
+    out = []
+    for i in range(len(a.tokens) - 1):
+        relation = _RELATIONS.get(a.tokens[i])
+        period = a.tokens[i + 1].removesuffix("'s")
+        if relation and period in _PERIODS:
+            out.append((i, relation, period))
+    return out
+
+
+def relative_time_of_another(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.6
+) -> list[str]:
+    """The claim's "this year" (or "next month", "last season") where the best candidates that
+    give the period a relation, those stating the most of the rest of the claim's clause, give it
+    another: "will close its Dayton factory by the end of this year" against "would close its
+    factory in Dayton, Ohio, … by the end of next year". A news summary moves such a date more
+    easily than a number."""
+    out: list[str] = []
+    content = set(claim.content)
+    for i, relation, period in _relative_times(claim):
+        clause = clause_stems(claim, claim.clauses[i]) & content
+        clause -= {stem(period), stem(claim.tokens[i])}
+        if len(clause) < 2:
+            continue
+        given = [
+            (len(clause & stems_stated([c])), r)
+            for c in cands[:near]
+            for _, r, p in _relative_times(c.analysis)
+            if p == period
+        ]
+        top = max((k for k, _ in given), default=0)
+        if top >= share * len(clause) and relation not in {r for k, r in given if k == top}:
+            out.append(" ".join(claim.tokens[i : i + 2]))
+    return out
+
+
+def variant_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
+    """The claim's amount that the page gives only of a longer name than the claim's, one more
+    capitalised word after it ("Nimbus 5 Max" for "Nimbus 5"), while it names the shorter alone
+    too; or, where the claim names the longer, only of the shorter, and of the longer another of
+    its unit: "The Nimbus 5 has a 6.9-inch screen" and "The Nimbus 5 Max costs 799 euros" against
+    "Its new Nimbus 5 phone … at 799 euros. A larger Nimbus 5 Max, with a 6.9-inch screen, will
+    follow for 999 euros." A model's variant is another product."""
+    subject = claim.subject
+    if not subject or subject not in claim.stems:
+        return []
+    mine = _variants(claim, subject)[0]
+    out: list[Number] = []
+    for n in claim.numbers:
+        if not _an_amount(n):
+            continue
+        owners = [c for c in cands if any(numbers_match(n, m) for m in c.analysis.numbers)]
+        named = [(c, set(_variants(c.analysis, subject))) for c in cands]
+        if not owners:
+            continue
+        if mine is None:
+            of_owners = [set(_variants(c.analysis, subject)) for c in owners]
+            if all(v and None not in v for v in of_owners) and any(None in v for _, v in named):
+                out.append(n)
+        elif not any(mine in _variants(c.analysis, subject) for c in owners) and any(
+            mine in v and any(_rival_amount(n, m) for m in c.analysis.numbers) for c, v in named
+        ):
+            out.append(n)
+    return out
+
+
+def _variants(a: Analysis, subject: str) -> list[str | None]:
+    """Each time `a` names `subject`, the capitalised word that follows it, numbers between
+    skipped ("Nimbus 5 Max" gives "max"), or None."""
+    out: list[str | None] = []
+    for i, s in enumerate(a.stems):
+        if s != subject:
+            continue
+        j = i + 1
+        while j < len(a.tokens) and a.tokens[j][:1].isdigit():
+            j += 1
+        after = a.stems[j] if j < len(a.stems) else ""
+        named = after in a.names and after not in CALENDAR and j > i + 1
+        out.append(after if named else None)
+    return out
+
+
 def age_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Number]:
     """The bare number the claim sets between commas after a word ("Moreno, 24, broke the
     record"), where a candidate sets another after the same word and none sets the claim's:
@@ -1146,4 +1284,7 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     modifier_of_another,
     place_of_another,
     age_of_another,
+    relative_time_of_another,
+    variant_of_another,
+    described_of_another,
 )

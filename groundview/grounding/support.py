@@ -29,6 +29,7 @@ from .conflicts import (
     bound_reversed,
     codes_unstated,
     day_of_another,
+    described_of_another,
     hour_of_another,
     hour_of_another_day,
     modifier_of_another,
@@ -42,8 +43,10 @@ from .conflicts import (
     numbers_of_another,
     numbers_of_another_part,
     place_of_another,
+    relative_time_of_another,
     section_of_another,
     subject_of_another,
+    variant_of_another,
     version_of_another,
     year_of_another,
     year_stated_elsewhere,
@@ -334,15 +337,18 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
             *year_stated_elsewhere(claim, cands),
             *place_of_another(claim, cands),
             *age_of_another(claim, cands),
+            *variant_of_another(claim, cands),
         ]
     ]
     moved = names_of_another(claim, cands) + name_in_the_slot_of_another(claim, cands)
+    moved += described_of_another(claim, cands)
     elsewhere += [capitalised(t) for t in surface(claim, moved)]
     elsewhere += surface(claim, section_of_another(claim, cands))
     elsewhere += surface(claim, version_of_another(claim, cands))
     elsewhere += [capitalised(t) for t in surface(claim, month_of_another(claim, cands))]
     elsewhere += day_of_another(claim, cands)
     elsewhere += surface(claim, modifier_of_another(claim, cands))
+    elsewhere += relative_time_of_another(claim, cands)
     return Gaps(
         numbers,
         [

@@ -3069,3 +3069,44 @@ def test_what_someone_asked_for_is_not_done(engine: Engine) -> None:
     # "asked about" asks a question, and hedges nothing
     interview = "When asked about the plan, the mayor said the council approved it on Tuesday."
     assert not _capped(engine, "The council approved the plan on Tuesday.", interview)
+
+
+def test_a_relative_date_given_otherwise_caps_the_claim(engine: Engine) -> None:
+    page = (
+        "Larkspur now expects sales to grow between 2% and 3% this year. The company also "
+        "announced it would close its factory in Dayton, Ohio, affecting about 400 workers, by "
+        "the end of next year."
+    )
+    claim = "The company will close its Dayton factory by the end of this year."
+    assert _capped(engine, claim, page)
+    sentences = [_candidate(i, s + ".") for i, s in enumerate(page.split(". "))]
+    assert gaps(analyse(claim), sentences).elsewhere == ["this year"]
+    assert not _capped(
+        engine, "The company will close its Dayton factory by the end of next year.", page
+    )
+
+
+def test_an_amount_of_a_model_s_variant_is_not_the_model_s(engine: Engine) -> None:
+    page = (
+        "Its new Nimbus 5 phone will go on sale on March 14 at a starting price of 799 euros. The "
+        "Nimbus 5 does not come with a charger. A larger Nimbus 5 Max, with a 6.9-inch screen, "
+        "will follow in May for 999 euros."
+    )
+    assert _capped(engine, "The Nimbus 5 has a 6.9-inch screen.", page)
+    assert _capped(engine, "The Nimbus 5 Max will cost 799 euros.", page)
+    assert not _capped(engine, "The Nimbus 5 Max will cost 999 euros.", page)
+    assert not _capped(engine, "The Nimbus 5 Max has a 6.9-inch screen.", page)
+    assert not _capped(engine, "The Nimbus 5 will cost 799 euros.", page)
+
+
+def test_a_who_clause_the_page_gives_another_name_caps_the_claim(engine: Engine) -> None:
+    page = (
+        "Council member Dana Ortiz, who proposed the plan, said it would make the downtown safer. "
+        "Opponents, led by council member Frank Hale, argued that it would hurt local shops."
+    )
+    assert _capped(
+        engine, "Frank Hale, who proposed the plan, said it would make downtown safer.", page
+    )
+    assert not _capped(
+        engine, "Dana Ortiz, who proposed the plan, said it would make downtown safer.", page
+    )
