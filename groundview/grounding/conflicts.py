@@ -841,7 +841,7 @@ def name_in_the_slot_of_another(
                 rivals = {
                     s
                     for j, s in enumerate(a.stems)
-                    if j and a.tokens[j - 1] == before and s in a.names and s not in named
+                    if _after(a, j, before) and s in a.names and s not in named
                 }
             else:  # the candidate's own subject: a name it writes first ("Ben Zobrist was…")
                 rivals = (({a.subject} & page_names) | (set(a.stems[:3]) & a.names)) - named
@@ -852,6 +852,21 @@ def name_in_the_slot_of_another(
                 out.append(n)
                 break
     return out
+
+
+def _after(a: Analysis, j: int, word: str) -> bool:
+    """Does `word` stand right before token `j` of `a`, or before "the" and one word in lower case
+    that names a role ("chaired by the critic Tom Ashby")?"""
+    if j >= 1 and a.tokens[j - 1] == word:
+        return True
+    return (
+        j >= 3
+        and a.tokens[j - 3] == word
+        and a.tokens[j - 2] == "the"
+        and a.stems[j - 1] in a.content
+        and a.stems[j - 1] in a.lower
+        and a.clauses[j - 3] == a.clauses[j]  # not "in the city, Pride Week takes place"
+    )
 
 
 def described_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:

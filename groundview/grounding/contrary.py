@@ -371,7 +371,16 @@ def _negated_beside(text: Analysis, word: str, beside: set[str], reach: int) -> 
         # its opening clause names: it denies the charger of the Nimbus 5.
         opening = clause_stems(text, 0)
         return text.clauses[at] != 0 and not beside & opening
+    if found and set_apart and set_apart <= _YET:
+        # "called the walkout disappointing but said the government would not intervene": the
+        # contrast comes before the denial and what it denies, so sets no one apart from it
+        denial = max((i for i in range(at) if is_negation(text.tokens[i])), default=-1)
+        last = max(i for i, t in enumerate(text.tokens) if t in set_apart)
+        return last < denial and min(found) > last
     return bool(found) and not set_apart
+
+
+_YET = words("but although though while whereas")
 
 
 def opposed(
@@ -801,6 +810,12 @@ _INTENT = words("sought seeking requested demanded intends studying weighing exp
 # the vote" delayed nothing. Only with "to" after whom they ask ("asked about the plan" asks a
 # question).
 _ASKING = words("asked asking urged urging pressed pressing")
+# A claim that someone told others to do a thing reports the asking: "Northern told passengers to
+# travel only if necessary" is what "urged passengers to travel only if necessary" says.
+_TELLING = _ASKING | words(
+    "ask asks urge urges told tells tell advised advises advise instructed warned called calls"
+    " recommended recommends"
+)
 
 
 _HEDGES = (
@@ -827,9 +842,10 @@ _PUT_FORWARD = words("proposed suggested")
 _MODALS = words("can could may might able allowed permitted")
 
 
-def _hedges_in(a: Analysis, words_: set[str], least: float) -> set[str]:
+def _hedges_in(a: Analysis, words_: set[str], least: float, telling: bool = False) -> set[str]:
     """The hedges of the clause of `a` that states the most of `words_`, when it states at least
-    `least` of them ("may" of a month, and "you may read", aside)."""
+    `least` of them ("may" of a month, and "you may read", aside; and verbs of asking, where the
+    claim reports `telling` someone)."""
     clause = stating_clause(a, words_, least)
     if clause is None:
         return set()
@@ -849,6 +865,8 @@ def _hedges_in(a: Analysis, words_: set[str], least: float) -> set[str]:
         if t in _PUT_FORWARD and a.tokens[i + 1 : i + 2] == ["by"]:
             continue  # "a solar farm proposed by Sunpath" names who put it forward
         if t in _INTENT and not _intends(a, i, words_):
+            continue
+        if t in _ASKING and telling:
             continue
         if t in _ASKING:
             to = next((j for j in range(i + 1, i + 5) if a.tokens[j : j + 1] == ["to"]), None)
@@ -910,7 +928,8 @@ def hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[s
         return []
     content = set(claim.content)
     tops = _best_stating(claim, cands[:near], content)
-    found = [_hedges_in(c.analysis, x, 0.5 * len(content)) for c, x in tops]
+    telling = bool(_TELLING.intersection(claim.tokens))
+    found = [_hedges_in(c.analysis, x, 0.5 * len(content), telling) for c, x in tops]
     if tops and all(found):
         return sorted(set().union(*found))
     return []
@@ -1146,6 +1165,8 @@ def won_where_nominated(claim: Analysis, cands: Sequence[Candidate], near: int =
         return []
     won = {stem(w) for w in _WON}
     content = (clause_stems(claim, claim.clauses[at[0]]) & set(claim.content)) - won
+    if len(content) < 2:  # "Karim's debut, Low Tide, won the prize in 2018": the whole claim
+        content = set(claim.content) - won
     tops = _best_stating(claim, cands[:near], content, least=2)
     if not tops:
         # A claim that joins the prize to more than one sentence states ("won the Mercury Prize
@@ -1288,6 +1309,38 @@ def about_the_speaker(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
 
 
 # In the order `support.claim_features` asks them; one that finds anything sets `neg_mismatch`.
+def role_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[tuple[str, str]]:
+    """The word that says what someone is, written between "the" (or "her", "a") and their name
+    ("the sculptor David Reyes"), where no candidate states it and one writes another word so
+    before the same name, each with that word: ("sculptor", "painter") against "She lives with
+    her husband, the painter David Reyes." A summary's "the critic" or "the actor" is the page's
+    or it is wrong; a verb before a name ("married David Reyes") may be said in other words."""
+    stated = stems_stated(cands, claim)
+    out: list[tuple[str, str]] = []
+    for i in range(2, len(claim.stems)):
+        role = claim.stems[i - 1]
+        if claim.stems[i] not in claim.names or claim.tokens[i - 2] not in DETERMINERS:
+            continue
+        if role in stated or role not in claim.lower or role not in claim.content:
+            continue
+        other = next((w for c in cands for w in _roles(c.analysis, claim.stems[i])), None)
+        if other:
+            out.append((claim.tokens[i - 1], other))
+    return out
+
+
+def _roles(a: Analysis, name: str) -> Iterator[str]:
+    """The words `a` writes between a determiner and `name`, as written."""
+    for j in range(2, len(a.stems)):
+        role = a.stems[j - 1]
+        if (
+            a.stems[j] == name
+            and a.tokens[j - 2] in DETERMINERS
+            and role in a.lower & set(a.content)
+        ):
+            yield a.tokens[j - 1]
+
+
 CONTRARY_RULES: tuple[Rule, ...] = (
     negated_against,
     affirmed_against,
@@ -1307,4 +1360,5 @@ CONTRARY_RULES: tuple[Rule, ...] = (
     priced,
     kind_unstated,
     about_the_speaker,
+    role_of_another,
 )

@@ -64,6 +64,7 @@ from .contrary import (
     opposed_here,
     priced,
     ranked_alone,
+    role_of_another,
     roles_swapped,
     said_by_another,
     swapped,
@@ -308,6 +309,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     pairs += [o for o in opposed_here(claim, cands) if o[0] not in known]
     known = {w for w, _ in pairs}
     pairs += [o for o in opposed_for_another(claim, cands) if o[0] not in known]
+    pairs += role_of_another(claim, cands)
     opposing = {word for word, _ in pairs}
     said = {s for t, s in zip(claim.tokens, claim.stems, strict=True) if t in opposing}
     scope = universal_unstated(claim, cands)

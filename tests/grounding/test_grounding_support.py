@@ -3110,3 +3110,48 @@ def test_a_who_clause_the_page_gives_another_name_caps_the_claim(engine: Engine)
     assert not _capped(
         engine, "Dana Ortiz, who proposed the plan, said it would make downtown safer.", page
     )
+
+
+def test_a_claim_that_reports_the_asking_is_not_hedged_by_it(engine: Engine) -> None:
+    page = "Northern expects to run a third of its services and urged passengers to travel only if necessary."
+    assert not _capped(engine, "Northern told passengers to travel only if necessary.", page)
+    assert _capped(engine, "Passengers travelled only if necessary.", page)
+
+
+def test_a_contrast_before_the_denial_sets_no_one_apart(engine: Engine) -> None:
+    page = (
+        'The Transport Secretary, Helen Cole, called the walkout "deeply disappointing" but said '
+        "the government would not intervene."
+    )
+    assert _capped(
+        engine, "Helen Cole said the government would intervene to end the strike.", page
+    )
+    # after the denial, "but" still sets someone apart
+    vote = "Jones did not sign the letter, but Smith did."
+    assert not _capped(engine, "Smith signed the letter.", vote)
+
+
+def test_the_word_before_a_name_that_says_what_they_are(engine: Engine) -> None:
+    page = "She lives in Cornwall with her husband, the painter David Reyes."
+    assert _capped(engine, "Ellison is married to the sculptor David Reyes.", page)
+    assert not _capped(engine, "She lives with the painter David Reyes.", page)
+    found = gaps(analyse("She lives with the sculptor David Reyes."), [_candidate(0, page)])
+    assert found.opposed == [("sculptor", "painter")]
+
+
+def test_a_name_after_the_role_in_the_slot_of_another(engine: Engine) -> None:
+    page = (
+        "The judges, chaired by the critic Tom Ashby, praised the book. It beat five other "
+        "novels, including Paul Mercer's The Winter House."
+    )
+    assert _capped(engine, "The judges were chaired by Paul Mercer.", page)
+    assert not _capped(engine, "The judges were chaired by Tom Ashby.", page)
+
+
+def test_a_win_the_page_gives_as_a_shortlisting_in_an_apposition(engine: Engine) -> None:
+    page = (
+        "The novel The Salt Road by Nadia Karim has won this year's Harwood Prize. Karim's "
+        "debut, Low Tide, was shortlisted in 2018."
+    )
+    assert _capped(engine, "Karim's debut, Low Tide, won the prize in 2018.", page)
+    assert not _capped(engine, "Karim's debut, Low Tide, was shortlisted in 2018.", page)
