@@ -446,6 +446,93 @@ KNOWN: list[Case] = [
         ],
         True,
     ),
+    # news articles summarised, one fact each (the session's two news probes; until 0.7.37)
+    (
+        "a runner's place given as another's (until 0.7.37)",
+        "Hana Sato, last year's winner, finished third.",
+        [
+            "Moreno, 29, was running the race for the third time. Kenyan runner Grace Wanjiru was "
+            "second, 18 seconds behind, and last year's winner, Hana Sato of Japan, finished fifth."
+        ],
+        False,
+    ),
+    (
+        "an age between commas that the page gives as minutes (until 0.7.37)",
+        "Moreno, 24, broke the course record.",
+        [
+            "Alicia Moreno won the women's title in 2 hours 24 minutes, breaking the course record "
+            "by 41 seconds. Moreno, 29, was running the race for the third time."
+        ],
+        False,
+    ),
+    (
+        "'this year' for the page's 'next year' (until 0.7.37)",
+        "The company will close its Dayton factory by the end of this year.",
+        [
+            "Larkspur now expects sales to grow between 2% and 3% this year. The company also "
+            "announced it would close its factory in Dayton, Ohio, affecting about 400 workers, "
+            "by the end of next year."
+        ],
+        False,
+    ),
+    (
+        "the larger model's screen said of the smaller (until 0.7.37)",
+        "The Nimbus 5 has a 6.9-inch screen.",
+        [
+            "Its new Nimbus 5 phone will go on sale at 799 euros. The Nimbus 5 does not come with "
+            "a charger. A larger Nimbus 5 Max, with a 6.9-inch screen, will follow for 999 euros."
+        ],
+        False,
+    ),
+    (
+        "'who proposed the plan' pinned on the opponent (until 0.7.37)",
+        "Frank Hale, who proposed the plan, said it would make downtown safer.",
+        [
+            "Council member Dana Ortiz, who proposed the plan, said it would make the downtown "
+            "safer. Opponents, led by council member Frank Hale, argued it would hurt local shops."
+        ],
+        False,
+    ),
+    (
+        "what the association asked the council to do, said as done (until 0.7.37)",
+        "The council delayed the vote until a traffic study was finished.",
+        [
+            "The Riverton Business Association had asked the council to delay the vote until a "
+            "traffic study was finished. The council voted 6-3 on Tuesday to approve the plan."
+        ],
+        False,
+    ),
+    (
+        "a charger 'unlike its predecessor' does not come with (until 0.7.37)",
+        "The Nimbus 5 comes with a charger in the box.",
+        ["Unlike its predecessor, the Nimbus 5 does not come with a charger in the box."],
+        False,
+    ),
+    (
+        "'the sculptor' for the page's 'the painter' (until 0.7.37)",
+        "Ellison is married to the sculptor David Reyes.",
+        ["She lives in Cornwall with her husband, the painter David Reyes."],
+        False,
+    ),
+    (
+        "'the women's title' is the women's race (right; until 0.7.37)",
+        "Alicia Moreno won the women's race at the Brightwater Marathon.",
+        [
+            "Alicia Moreno won the women's title at the Brightwater Marathon on Sunday. In the "
+            "men's race, Tomas Lind of Sweden won in 2 hours 8 minutes."
+        ],
+        True,
+    ),
+    (
+        "profit 'rose' though the forecast is 'down' (right; until 0.7.37)",
+        "Larkspur's quarterly profit rose to $312 million.",
+        [
+            "Larkspur now expects sales to grow between 2% and 3% this year, down from its earlier "
+            "forecast of 4% to 5%. Quarterly profit rose to $312 million from $298 million a year "
+            "earlier."
+        ],
+        True,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -701,6 +788,67 @@ LIMITS: list[Case] = [
         "'Sudamérica' for 'América del Sur' (right)",
         "El Amazonas es el río más largo de Sudamérica.",
         ["El Amazonas es el río más largo de América del Sur."],
+        True,
+    ),
+    # news articles summarised (the session's two news probes, 0.7.37): still passing
+    (
+        "'unanimously' where the page gives the vote 6-3",
+        "The council voted unanimously to approve the $4.2 million bike lane plan.",
+        [
+            "The Riverton city council voted 6-3 on Tuesday to approve a $4.2 million plan to add "
+            "protected bike lanes along Main Street and Harbor Avenue."
+        ],
+        False,
+    ),
+    (
+        "'cocoa and coffee' for the page's 'cocoa and sugar'",
+        "Mira Patel blamed higher prices for cocoa and coffee.",
+        [
+            "Chief executive Mira Patel blamed higher prices for cocoa and sugar, and said the "
+            "company would raise prices on its chocolate bars by about 6% in the autumn."
+        ],
+        False,
+    ),
+    (
+        "'heavy' winter snowfall for the page's 'low'",
+        "The losses were driven mainly by heavy winter snowfall.",
+        ["They said the losses were driven mainly by hot summers and low winter snowfall."],
+        False,
+    ),
+    (
+        "the record's margin given as the runner-up's",
+        "Grace Wanjiru finished second, 41 seconds behind Moreno.",
+        [
+            "Alicia Moreno won in 2 hours 24 minutes, breaking the course record by 41 seconds. "
+            "Kenyan runner Grace Wanjiru was second, 18 seconds behind."
+        ],
+        False,
+    ),
+    (
+        "a year of the sentence's other verb",
+        "She was appointed a Fellow of the Royal Society in 2015.",
+        ["She was appointed a Fellow of the Royal Society in 2006 and retired in 2015."],
+        False,
+    ),
+    (
+        "'accepted' where the page says 'offered'",
+        "The union has accepted a 3% raise.",
+        ["The union says drivers have been offered a 3% raise, well below inflation of 5.2%."],
+        False,
+    ),
+    (
+        "a founder's name in the investor's slot",
+        "Vireo raised 25 million euros in a round led by Brandt Ventures.",
+        [
+            "Vireo has raised 25 million euros in a funding round led by Northstar Ventures. The "
+            "company, founded in 2019 by Lea Brandt and Omar Haddad, makes sorting software."
+        ],
+        False,
+    ),
+    (
+        "'levelled off' said as 'stopped growing' (right)",
+        "The benefit stopped growing above about 10,000 steps.",
+        ["The benefit levelled off above 10,000 steps, the researchers said."],
         True,
     ),
 ]

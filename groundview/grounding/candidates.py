@@ -184,11 +184,18 @@ _DATE_LEADS = frozenset(
 
 def opens_with_reference(cand: Candidate) -> bool:
     """Does the sentence open with a pronoun or a definite common noun ("The fire broke out…",
-    "The company said…")? Either names what an earlier sentence named."""
+    "The company said…"), or a participle's clause and then a pronoun ("Born in Uppsala, he…")?
+    Each names what an earlier sentence named."""
     a = cand.analysis
     if opens_with_pronoun(cand):
         return True
-    return a.tokens[:1] == ["the"] and len(a.tokens) > 1 and a.stems[1] not in a.names
+    if a.tokens[:1] == ["the"] and len(a.tokens) > 1 and a.stems[1] not in a.names:
+        return True
+    # "Born in Uppsala, he trained…": after an opening participle's clause, the subject
+    if a.tokens and (a.tokens[0] == "born" or a.tokens[0].endswith(("ed", "ing"))):
+        after = next((i for i, k in enumerate(a.clauses) if k != a.clauses[0]), None)
+        return after is not None and a.tokens[after] in PRONOUNS
+    return False
 
 
 def surface(claim: Analysis, stems: Sequence[str]) -> list[str]:

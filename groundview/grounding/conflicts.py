@@ -826,7 +826,10 @@ def name_in_the_slot_of_another(
         rest = (clause_stems(claim, claim.clauses[i]) & content) - own
         if len(rest) < 2:
             continue
-        owners = [k for k, st in enumerate(each) if own & st]
+        # The kind of an institution the page writes after another name too ("Lund University",
+        # "Northstar Ventures") names no one: "Uppsala University" is owned where "Uppsala" is.
+        shared = {w for w in own & _KINDS if w != n and _after_another_name(cands, w, own)}
+        owners = [k for k, st in enumerate(each) if (own - shared) & st]
         if not owners:
             continue
         stated = [len(rest & st) for st in each]
@@ -852,6 +855,28 @@ def name_in_the_slot_of_another(
                 out.append(n)
                 break
     return out
+
+
+_KINDS = frozenset(
+    stem(w)
+    for w in words(
+        """university college institute school academy hospital museum library gallery ventures
+    capital partners group holdings bank airlines airways foundation council party club company
+    corporation association society church cathedral river lake street road avenue park stadium
+    airport station"""
+    )
+)
+
+
+def _after_another_name(cands: Sequence[Candidate], word: str, own: set[str]) -> bool:
+    """Does a candidate write `word` right after a name, with none of `own` in the three words
+    before it ("Diego Armando Maradona" is still Maradona)?"""
+    return any(
+        s == word and a.stems[j - 1] in a.names and not own & set(a.stems[max(0, j - 3) : j])
+        for a in (c.analysis for c in cands)
+        for j, s in enumerate(a.stems)
+        if j
+    )
 
 
 def _after(a: Analysis, j: int, word: str) -> bool:

@@ -55,8 +55,9 @@ def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
 
 def _phrase_negated_elsewhere(claim: Analysis, word: str, cands: Sequence[Candidate]) -> bool:
     """Does a candidate that never writes `word` negate a word beside it that the claim negates
-    with it? "A request without a valid API key" negates the key however the page names it:
-    "Requests without a valid key" denies it, and "include an API key" states no "API" it denies."""
+    with it, or the words that follow it in the claim? "A request without a valid API key" negates
+    the key however the page names it: "Requests without a valid key" denies it, and "include an
+    API key" states no "API" it denies."""
     at = [i for i, s in enumerate(claim.stems) if s == word]
     beside = {
         s
@@ -64,7 +65,18 @@ def _phrase_negated_elsewhere(claim: Analysis, word: str, cands: Sequence[Candid
         for s in claim.stems[max(0, i - 2) : i + 3]
         if s != word and s in claim.negates
     }
-    return any(beside & c.analysis.negates and word not in c.analysis.stems for c in cands)
+    if any(beside & c.analysis.negates and word not in c.analysis.stems for c in cands):
+        return True
+    # "did not find any water vapour" against "found no sign of water vapour": what the claim
+    # does not find, the candidate negates
+    content = {s for s in claim.content if not is_negation(s)}
+    after = [s for i in at[:1] for s in claim.stems[i + 1 : i + 4] if s in content]
+    return bool(after) and any(
+        word not in c.analysis.stems
+        and _denied_just_before(c.analysis, after[0])
+        and len(content & stems_stated([c])) >= 0.5 * len(content)
+        for c in cands
+    )
 
 
 def _negated_earlier_in_clause(text: Analysis, word: str) -> bool:
@@ -74,6 +86,17 @@ def _negated_earlier_in_clause(text: Analysis, word: str) -> bool:
     toks, clauses = text.tokens, text.clauses
     return any(
         s == word and any(clauses[j] == clauses[i] and _denies(toks, j) for j in range(i))
+        for i, s in enumerate(text.stems)
+    )
+
+
+def _denied_just_before(text: Analysis, word: str, reach: int = 3) -> bool:
+    """Some time `text` writes `word`, a negation stands at most `reach` tokens before it in its
+    clause: "found no sign of water vapour", "are never found in isolation"."""
+    toks, clauses = text.tokens, text.clauses
+    return any(
+        s == word
+        and any(clauses[j] == clauses[i] and _denies(toks, j) for j in range(max(0, i - reach), i))
         for i, s in enumerate(text.stems)
     )
 

@@ -3155,3 +3155,40 @@ def test_a_win_the_page_gives_as_a_shortlisting_in_an_apposition(engine: Engine)
     )
     assert _capped(engine, "Karim's debut, Low Tide, won the prize in 2018.", page)
     assert not _capped(engine, "Karim's debut, Low Tide, was shortlisted in 2018.", page)
+
+
+def test_what_the_claim_does_not_find_the_page_negates_after_the_verb(engine: Engine) -> None:
+    page = (
+        "The team said the finding could help explain how such planets form. They found no sign "
+        "of water vapour, which surprised them."
+    )
+    assert not _capped(engine, "The researchers did not find any water vapour.", page)
+    assert _capped(
+        engine, "The researchers did not detect the planet.", "The researchers detected the planet."
+    )
+
+
+def test_a_pronoun_after_an_opening_participle_is_the_subject(engine: Engine) -> None:
+    page = (
+        "Tomas Berg was a Swedish architect. Born in Uppsala, he trained in Stockholm and worked "
+        "for Sven Markelius before opening his own practice in 1962."
+    )
+    claim = "Berg opened his own practice in 1962 after working for Sven Markelius."
+    assert not _capped(engine, claim, page)
+
+
+def test_a_multiple_said_of_the_same_thing_otherwise(engine: Engine) -> None:
+    page = "The number of short-term rentals in the historic centre had tripled since 2015."
+    assert _capped(
+        engine, "The number of rentals in the historic centre has doubled since 2015.", page
+    )
+    assert not _capped(engine, "The number of rentals in the historic centre has tripled.", page)
+
+
+def test_the_kind_of_an_institution_names_no_one(engine: Engine) -> None:
+    page = (
+        "Born in Uppsala, he trained at the Royal Institute of Technology in Stockholm. Berg "
+        "taught at Lund University from 1975 to 1996."
+    )
+    assert _capped(engine, "Berg taught at Uppsala University from 1975 to 1996.", page)
+    assert not _capped(engine, "Berg taught at Lund University from 1975 to 1996.", page)
