@@ -533,6 +533,48 @@ KNOWN: list[Case] = [
         ],
         True,
     ),
+    (
+        "'found no sign of water vapour' backs 'did not find any' (right; until 0.7.37)",
+        "The researchers did not find any water vapour.",
+        [
+            "The team said the finding could help explain how such planets form. They found no "
+            "sign of water vapour, which surprised them."
+        ],
+        True,
+    ),
+    (
+        "'Born in Uppsala, he…' is about Berg (right; until 0.7.37)",
+        "Berg opened his own practice in 1962 after working for Sven Markelius.",
+        [
+            "Tomas Berg was a Swedish architect. Born in Uppsala, he trained in Stockholm and "
+            "worked for Sven Markelius before opening his own practice in 1962."
+        ],
+        True,
+    ),
+    (
+        "'doubled' where the page says 'tripled' (until 0.7.37)",
+        "The number of short-term rentals in the historic centre has doubled since 2015.",
+        ["The number of short-term rentals in the historic centre had tripled since 2015."],
+        False,
+    ),
+    (
+        "'Uppsala University' for 'Lund University' (until 0.7.37)",
+        "Berg taught at Uppsala University from 1975 to 1996.",
+        [
+            "Born in Uppsala, he trained at the Royal Institute of Technology in Stockholm. Berg "
+            "taught at Lund University from 1975 to 1996."
+        ],
+        False,
+    ),
+    (
+        "a founder's name in the investor's slot (until 0.7.37)",
+        "Vireo raised 25 million euros in a round led by Brandt Ventures.",
+        [
+            "Vireo has raised 25 million euros in a funding round led by Northstar Ventures. The "
+            "company, founded in 2019 by Lea Brandt and Omar Haddad, makes sorting software."
+        ],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -837,18 +879,36 @@ LIMITS: list[Case] = [
         False,
     ),
     (
-        "a founder's name in the investor's slot",
-        "Vireo raised 25 million euros in a round led by Brandt Ventures.",
+        "'levelled off' said as 'stopped growing' (right)",
+        "The benefit stopped growing above about 10,000 steps.",
+        ["The benefit levelled off above 10,000 steps, the researchers said."],
+        True,
+    ),
+    (
+        "the state's attorney general for the page's industry group",
+        "The injunction was requested by the Colorado Attorney General.",
         [
-            "Vireo has raised 25 million euros in a funding round led by Northstar Ventures. The "
-            "company, founded in 2019 by Lea Brandt and Omar Haddad, makes sorting software."
+            "Judge Maria Lopez granted a preliminary injunction requested by NetChoice, a tech "
+            "industry group. Colorado Attorney General Phil Weiser said his office would appeal."
         ],
         False,
     ),
     (
-        "'levelled off' said as 'stopped growing' (right)",
-        "The benefit stopped growing above about 10,000 steps.",
-        ["The benefit levelled off above 10,000 steps, the researchers said."],
+        "'permanent' for the page's 'preliminary'",
+        "Judge Lopez granted a permanent injunction.",
+        [
+            "Judge Maria Lopez said the law likely violated the First Amendment and granted a "
+            "preliminary injunction requested by NetChoice."
+        ],
+        False,
+    ),
+    (
+        "'scored twice before half-time' said as two goals in the first half (right)",
+        "Jonah Mills scored two goals in the first half.",
+        [
+            "Striker Jonah Mills scored twice before half-time, and defender Luis Prado added a "
+            "third with a header in the 70th minute."
+        ],
         True,
     ),
 ]

@@ -264,12 +264,15 @@ def _told_apart(claim: Analysis, plain: Sequence[Candidate], other: Candidate) -
 
 
 def _of_others(claim: Analysis, plain: Sequence[Candidate], other: Candidate) -> bool:
-    """Do `plain` name everyone the claim names, and `other` none of them? Then `other` says its
-    word of others: "Alicia Moreno won the women's race" against "Alicia Moreno won the women's
+    """Do `plain` name everyone the claim names, and `other` none of them but someone else? Then
+    `other` says its word of others: "Alicia Moreno won the women's race" against "Alicia Moreno won the women's
     title … In the men's race, Tomas Lind won"."""
     names = claim.names | ({claim.subject} - {""})
     said = stems_stated(plain, claim)
-    return bool(names) and names <= said and not names & set(other.analysis.stems)
+    if not names or not names <= said or names & set(other.analysis.stems):
+        return False
+    # and names someone else: "Neither policy covers earthquake damage" is about every policy
+    return bool(other.analysis.names - names)
 
 
 def _common(claim: Analysis, added: set[str], cands: Sequence[Candidate]) -> bool:

@@ -3009,6 +3009,12 @@ def test_a_word_said_of_the_claim_s_sentence_is_no_opposite_of_another_sentence(
     claim = "Alicia Moreno won the women's race at the Brightwater Marathon."
     assert not _capped(engine, claim, _MARATHON)
     assert _capped(engine, "Tomas Lind of Sweden won the women's race.", _MARATHON)
+    # a sentence that names no one else is about every one of them
+    policies = (
+        "The Basic policy covers theft and fire. The Plus policy also covers flood damage. "
+        "Neither policy covers earthquake damage."
+    )
+    assert _capped(engine, "The Plus policy covers earthquake damage.", policies)
 
 
 def test_a_place_in_a_row_given_otherwise_caps_the_claim(engine: Engine) -> None:
