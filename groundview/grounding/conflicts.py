@@ -1231,19 +1231,18 @@ def variant_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[Numb
     if not subject or subject not in claim.stems:
         return []
     mine = _variants(claim, subject)[0]
+    named = [(c, set(_variants(c.analysis, subject))) for c in cands]
     out: list[Number] = []
     for n in claim.numbers:
         if not _an_amount(n):
             continue
-        owners = [c for c in cands if any(numbers_match(n, m) for m in c.analysis.numbers)]
-        named = [(c, set(_variants(c.analysis, subject))) for c in cands]
+        owners = [v for c, v in named if any(numbers_match(n, m) for m in c.analysis.numbers)]
         if not owners:
             continue
         if mine is None:
-            of_owners = [set(_variants(c.analysis, subject)) for c in owners]
-            if all(v and None not in v for v in of_owners) and any(None in v for _, v in named):
+            if all(v and None not in v for v in owners) and any(None in v for _, v in named):
                 out.append(n)
-        elif not any(mine in _variants(c.analysis, subject) for c in owners) and any(
+        elif not any(mine in v for v in owners) and any(
             mine in v and any(_rival_amount(n, m) for m in c.analysis.numbers) for c, v in named
         ):
             out.append(n)

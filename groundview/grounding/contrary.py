@@ -73,7 +73,7 @@ def _phrase_negated_elsewhere(claim: Analysis, word: str, cands: Sequence[Candid
     after = [s for i in at[:1] for s in claim.stems[i + 1 : i + 4] if s in content]
     return bool(after) and any(
         word not in c.analysis.stems
-        and _denied_just_before(c.analysis, after[0])
+        and _negation_in_clause(c.analysis, after[0], reach=3, after=False)
         and len(content & stems_stated([c])) >= 0.5 * len(content)
         for c in cands
     )
@@ -86,17 +86,6 @@ def _negated_earlier_in_clause(text: Analysis, word: str) -> bool:
     toks, clauses = text.tokens, text.clauses
     return any(
         s == word and any(clauses[j] == clauses[i] and _denies(toks, j) for j in range(i))
-        for i, s in enumerate(text.stems)
-    )
-
-
-def _denied_just_before(text: Analysis, word: str, reach: int = 3) -> bool:
-    """Some time `text` writes `word`, a negation stands at most `reach` tokens before it in its
-    clause: "found no sign of water vapour", "are never found in isolation"."""
-    toks, clauses = text.tokens, text.clauses
-    return any(
-        s == word
-        and any(clauses[j] == clauses[i] and _denies(toks, j) for j in range(max(0, i - reach), i))
         for i, s in enumerate(text.stems)
     )
 
@@ -114,17 +103,17 @@ def _set_apart_after(text: Analysis, word: str) -> bool:
     return False
 
 
-def _negation_in_clause(text: Analysis, word: str, reach: int = 4) -> bool:
-    """Some time `text` writes `word`, a negation stands within `reach` tokens of it in its clause.
-    Where the negation stands varies with the sentence's shape, not its meaning: "A trial date has
-    not been set" says what "no trial date has been set" says, and "We do not charge overdue fines"
-    what "there are no overdue fines". "non-" negates only its own word, and "cannot help but
-    notice" nothing."""
+def _negation_in_clause(text: Analysis, word: str, reach: int = 4, after: bool = True) -> bool:
+    """Some time `text` writes `word`, a negation stands within `reach` tokens of it in its clause
+    (before it only, without `after`: "found no sign of water vapour"). Where the negation stands
+    varies with the sentence's shape, not its meaning: "A trial date has not been set" says what
+    "no trial date has been set" says, and "We do not charge overdue fines" what "there are no
+    overdue fines". "non-" negates only its own word, and "cannot help but notice" nothing."""
     toks, clauses = text.tokens, text.clauses
     for i, s in enumerate(text.stems):
         if s != word:
             continue
-        for j in range(max(0, i - reach), min(len(toks), i + reach + 1)):
+        for j in range(max(0, i - reach), min(len(toks), i + (reach + 1 if after else 0))):
             if j != i and clauses[j] == clauses[i] and _denies(toks, j):
                 return True
     return False
@@ -233,6 +222,7 @@ def opposed_for_another(
         plain = [c for c in cands if word in c.analysis.stems and word not in c.analysis.negates]
         if not plain or any(opens_with_pronoun(c) for c in plain):
             continue
+        thing, before = _thing(claim, i, content)
         for c in cands[:near]:
             a = c.analysis
             if word in a.stems or _CONTRASTS.intersection(a.tokens):
@@ -243,7 +233,6 @@ def opposed_for_another(
             )
             # Told apart by a name alone, the opposite must be said of the claim's thing: "the
             # only public university" against "Northwestern is a private university".
-            thing, before = _thing(claim, i, content)
             if added and (
                 _common(claim, added, cands)
                 or (thing and _said_of(a, against, thing, reach=4, before=before))
