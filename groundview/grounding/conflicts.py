@@ -199,9 +199,15 @@ def _clause_from(a: Analysis, clause: int, start: int) -> set[str]:
 
 
 def _counts_a_thing(n: Number) -> bool:
-    """An exact count or amount of something ("$45", "30 Republicans"); a bound ("over 8,000
-    sketches") may be a total the page breaks down."""
-    return n.at >= 0 and n.count and not n.ordinal and not n.qualifier and bool(n.unit or n.counted)
+    """A count or amount of something, exact or about ("$45", "30 Republicans", "about 30,000
+    objects"); a bound ("over 8,000 sketches") may be a total the page breaks down."""
+    return (
+        n.at >= 0
+        and n.count
+        and not n.ordinal
+        and n.qualifier in ("", "about")
+        and bool(n.unit or n.counted)
+    )
 
 
 def _given_to_another(
@@ -1168,6 +1174,178 @@ def place_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5)
     return out
 
 
+# Prepositions after which a verb puts its place, time or source: "born in", "studied at", "signed
+# from". Not "to": "in reply to Neil Young's song" is no place.
+_VERB_SLOTS = words("in at from")
+
+# What stands in a verb's slot: ("name", the stems of its run of capitalised words) or ("year",
+# its value).
+Slot = tuple[str, frozenset[str] | float]
+
+
+def _slot_value(a: Analysis, i: int) -> Slot | None:
+    """The name or year that starts at token `i` of `a`; None for anything else."""
+    if a.stems[i] in a.names and a.stems[i] not in CALENDAR:
+        j = i
+        # "Born in Memphis, Whitfield moved…": a comma ends the name
+        while j < len(a.stems) and a.stems[j] in a.names and a.clauses[j] == a.clauses[i]:
+            j += 1
+        return "name", frozenset(a.stems[i:j])
+    year = next((n for n in a.numbers if n.at == i and n.is_year), None)
+    return ("year", year.value) if year else None
+
+
+def _same_name(a: Slot, b: Slot) -> bool:
+    """Do two names share a word ("New Orleans", "Orleans")?"""
+    return isinstance(a[1], frozenset) and isinstance(b[1], frozenset) and bool(a[1] & b[1])
+
+
+def _values(a: Analysis) -> list[tuple[int, Slot]]:
+    """Each name or year `a` writes, where it starts."""
+    out = []
+    for j in range(len(a.stems)):
+        if j and a.stems[j - 1] in a.names and a.clauses[j - 1] == a.clauses[j]:
+            continue
+        value = _slot_value(a, j)
+        if value:
+            out.append((j, value))
+    return out
+
+
+def _listed_after(a: Analysis, j: int, value: Slot) -> bool:
+    """Does `value` follow the name or year at `j` in a run of names or a list: "born in
+    Honolulu, Hawaii", "a temple in Magelang, Central Java, Indonesia", "advanced in 2002 and
+    2010"?"""
+    for k in range(j, min(len(a.stems), j + 8)):
+        if _slot_value(a, k) == value:
+            return True
+        if a.stems[k] not in a.names and a.tokens[k] != "and":
+            return False
+    return False
+
+
+def _slots(a: Analysis, verb: str, prep: str) -> list[tuple[int, Slot]]:
+    """Each name or year `a` writes right after `verb` and `prep` ("born in Memphis"), where."""
+    out = []
+    for j in range(len(a.stems) - 2):
+        if a.stems[j] == verb and a.tokens[j + 1] == prep:
+            value = _slot_value(a, j + 2)
+            if value:
+                out.append((j + 2, value))
+    return out
+
+
+def _in_a_slot_of_its_own(a: Analysis, value: Slot, verb: str, prep: str) -> bool:
+    """Does `a` write `value` after a word and preposition other than `verb` and `prep`: "moved
+    to New Orleans", "moved to the Corn Exchange building in 1958"?"""
+    return any(
+        v == value
+        and k >= 2
+        and a.tokens[k - 1] in _VERB_SLOTS | {"to"}
+        and a.stems[k - 2] in a.content
+        and a.stems[k - 2] not in a.names
+        and (a.stems[k - 2], a.tokens[k - 1]) != (verb, prep)
+        for k, v in _values(a)
+    )
+
+
+def slot_of_another_verb(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The claim's name or year right after a word and its preposition ("born in New Orleans",
+    "founded in 1958") where one of the best candidates puts another name or year after the same
+    two words and the claim's after words of their own, and no candidate puts the claim's after
+    the claim's words: "Whitfield was born in New Orleans" against "Born in Memphis, Whitfield
+    moved to New Orleans as a teenager". A summary moves a place or a year onto the sentence's
+    other verb. A page that writes the claim's only in another sentence may hold it in the rival
+    ("born in Reading" says nothing against "born in England"), and one that follows the rival
+    with it says where the rival lies ("born in Honolulu, Hawaii")."""
+    out: list[str] = []
+    near_ones = {id(c.analysis) for c in cands[:near]}
+    for i in range(2, len(claim.tokens)):
+        verb, prep = claim.stems[i - 2], claim.tokens[i - 1]
+        if prep not in _VERB_SLOTS or verb not in claim.content or verb in claim.names:
+            continue
+        if i >= 3 and claim.stems[i - 3] in claim.names:
+            continue  # "the Harbour City Rovers in 2023": the word before is part of a name
+        mine = _slot_value(claim, i)
+        if mine is None:
+            continue
+        found = [(c.analysis, j, v) for c in cands for j, v in _slots(c.analysis, verb, prep)]
+        if any(v == mine or _same_name(v, mine) for _, _, v in found):
+            continue
+        for a, j, v in found:
+            if v[0] != mine[0] or id(a) not in near_ones:
+                continue
+            if _listed_after(a, j + 1 if mine[0] == "year" else j, mine):
+                continue
+            if _in_a_slot_of_its_own(a, mine, verb, prep):
+                out.append(claim.stems[i])
+                break
+    return out
+
+
+def _run_before(a: Analysis, j: int) -> frozenset[str]:
+    """The run of names that ends right before token `j` of `a`, in its clause (the sentence's
+    subject is one at its start: "Andy left…")."""
+    k = j
+    while k > 0 and a.clauses[k - 1] == a.clauses[j]:
+        if a.stems[k - 1] not in a.names and (k > 1 or a.stems[0] != a.subject):
+            break
+        k -= 1
+    return frozenset(a.stems[k:j])
+
+
+def actor_of_another_verb(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.75
+) -> list[str]:
+    """The full name that opens the claim, right before its verb, where one of the best
+    candidates, stating most of the rest of the claim, puts another name right before the same
+    word and the claim's name before a verb of its own, and no candidate puts the claim's name
+    before it: "Tom Price left the business in 2011 to train as a teacher" against "Andy left the
+    business in 2011 to train as a teacher, and Tom ran the brewery alone". A surname either
+    shares is the same person, and a name listed with the rival acts with it ("Tom and Andy
+    left")."""
+    if not claim.stems or claim.stems[0] != claim.subject:
+        return []
+    end = 1  # the sentence's first word is no name of `names` ("Tom Price left…")
+    while end < len(claim.stems) and claim.stems[end] in claim.names:
+        end += 1
+    # A full name: a first word alone may be no name ("American baseball player…")
+    if end < 2 or end >= len(claim.stems) or claim.stems[end] not in claim.content:
+        return []
+    actor, verb = frozenset(claim.stems[:end]), claim.stems[end]
+    if verb in claim.names or claim.tokens[end - 1].endswith("'s"):
+        return []
+    rest = set(claim.content) - actor
+    if len(rest) < 3:
+        return []
+    # The same word as written: "player" stems as "plays" does, and "starring" as "stars".
+    found = [
+        (c, j, run)
+        for c in cands
+        for j, t in enumerate(c.analysis.tokens)
+        if t == claim.tokens[end] and (run := _run_before(c.analysis, j))
+    ]
+    if any(run & actor for _, _, run in found):
+        return []
+    for c, j, run in found:
+        if c not in cands[:near]:
+            continue
+        a = c.analysis
+        start = j - len(run)
+        if actor & set(a.stems[max(0, start - 3) : start]) or a.tokens[j + 1 : j + 2] == ["by"]:
+            continue  # "Tom and Andy left", "Private Practice played by Kate Walsh"
+        # A page names many people who played or wrote something: the rival's sentence says the
+        # rest of the claim.
+        if len(rest & stems_stated([c], claim)) < share * len(rest):
+            continue
+        if any(
+            _run_before(a, k) & actor and s in a.content and s != verb
+            for k, s in enumerate(a.stems)
+        ):
+            return [claim.stems[0]]
+    return []
+
+
 _RELATIONS = {
     "this": "this",
     "current": "this",
@@ -1326,4 +1504,6 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     relative_time_of_another,
     variant_of_another,
     described_of_another,
+    slot_of_another_verb,
+    actor_of_another_verb,
 )

@@ -275,11 +275,21 @@ def _thing(claim: Analysis, i: int, content: set[str], reach: int = 4) -> tuple[
     """What the claim's word at `i` is said of: the next content word within `reach`, or, with
     nothing after it ("Net income rose 12%."), the content word before it; and whether it stands
     before."""
-    thing = next((f for f in claim.stems[i + 1 : i + 1 + reach] if f in content), None)
+    # An owner is not the thing: "doubled the brewery's capacity" is said of the capacity
+    after = range(i + 1, min(len(claim.stems), i + 1 + reach))
+    thing = next(
+        (claim.stems[k] for k in after if claim.stems[k] in content and not _owner(claim, k)),
+        None,
+    )
     if thing is not None:
         return thing, False
     preceding = reversed(claim.stems[max(0, i - reach) : i])
     return next((f for f in preceding if f in content), None), True
+
+
+def _owner(a: Analysis, k: int) -> bool:
+    """Is token `k` of `a` a possessive before another word ("the brewery's capacity")?"""
+    return a.tokens[k].endswith(("'s", "’s")) and k + 1 < len(a.tokens)
 
 
 def _negated_once(a: Analysis, word: str) -> bool:
@@ -993,10 +1003,13 @@ def denied_outright(claim: Analysis, cands: Sequence[Candidate], near: int = 5) 
         denied = clause_stems(a, clause) & a.negates
         if any(key(d) in opposites(t) for d in denied for t in claim.tokens):
             return []
+        # "charge in 15 minutes without forming dendrites" denies only what follows "without"
         cues = [
             t
             for i, (t, k) in enumerate(zip(a.tokens, a.clauses, strict=True))
-            if k == clause and _denies(a.tokens, i)
+            if k == clause
+            and _denies(a.tokens, i)
+            and (t != "without" or x & set(a.stems[i + 1 : i + 3]))
         ]
         if not cues:
             return []

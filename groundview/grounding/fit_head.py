@@ -318,9 +318,12 @@ def summedits_held_out(
     from sklearn.metrics import balanced_accuracy_score, roc_auc_score
 
     heads = [Head(p, stacked=False) for p in summedits_fold_heads(rows, begin, summaries)]
+    width = len(feature_names(False))  # a stacked run's rows carry the verifier's scores too
     gold, low = [], []
     for s in summaries:
-        probs = [capped(float(heads[s.fold].score(r.features)[0]), r.features) for r in s.rows]
+        probs = [
+            capped(float(heads[s.fold].score(r.features[:width])[0]), r.features) for r in s.rows
+        ]
         gold.append(s.label)
         low.append(min(probs, default=1.0))
     out = {

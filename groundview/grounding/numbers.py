@@ -574,7 +574,14 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         elif decade and tok[-2] not in "'’":  # "1000s of customers" counts thousands
             is_year = False
         near = lowered[max(0, i - 1) : i] + lowered[i + 1 : i + 2]
-        count = digits and not is_year and not any(w in MONTHS for w in near) and i not in named
+        # "number one" places as "number 9" does
+        spelled_place = i > 0 and lowered[i - 1] == "number"
+        count = (
+            (digits or spelled_place)
+            and not is_year
+            and not any(w in MONTHS for w in near)
+            and i not in named
+        )
         text = " ".join(tokens[first : j + 1 if unit else j])
         if period == "century":
             text = f"{tokens[i]} {tokens[i + 1]}"  # "12th century", "twenty-first century"
@@ -592,6 +599,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             else:
                 text = f"{_SIGN_OF.get(sign, sign.upper())}{text}"
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
+        if i > 0 and lowered[i - 1] == "number":
+            counted |= {"number"}  # a place in a chart: "number one" against "number 9"
         money = bool(sign and sign not in _SIGNS_OF_NO_MONEY) or unit in _MONEY
         rate = "" if is_year or ordinal else _rate(lowered, end, money)
         # "$40 a month" and "a monthly fee of $40" read "$40 a month"; "3 albums a year" stays "3"
@@ -770,6 +779,8 @@ def _one_counted(lowered: Sequence[str], i: int, capitalised: bool = False) -> b
     (a verb after it), "an alternative one unknown to Asia" nor a sentence's "One day she left"
     (`capitalised`: the tokens keep no full stop)."""
     after = lowered[i + 1] if i + 1 < len(lowered) else ""
+    if i and lowered[i - 1] == "number" and not after.startswith(("-", "of")):
+        return True  # "reached number one", a place in a chart as "number 9" is
     # "one-tenth", "one third": a share, which the fraction's own word reads
     if (
         i == 0
@@ -1383,7 +1394,7 @@ def _counted_in_clause(
     no "ranging", and "3 apples and 4 pears" no pears."""
     if n.at < 0 or not n.counted or n.at >= len(clauses):
         return n
-    own = set()
+    own = {"number"} if n.at and tokens[n.at - 1] == "number" else set()
     for k in range(n.at, len(tokens)):
         if clauses[k] != clauses[n.at] or tokens[k] in _CLAUSE_WORDS:
             break
@@ -1408,11 +1419,28 @@ def read_numbers(
         for n in extract_numbers(tokens_raw, signs)
         if not _in_a_sequence(n, clauses)
     ]
+    numbers = _of_which(numbers, tokens)
     numbers = _years_later(numbers, tokens)
     listed = _listed_counts(normalised)
     if listed:
         numbers = [replace(n, listed=True) if n.text.lower() in listed else n for n in numbers]
     return numbers
+
+
+def _of_which(numbers: list[Number], tokens: Sequence[str]) -> list[Number]:
+    """A number that counts a part of the number before it counts what that one counts too:
+    "holds about 30,000 objects, of which roughly 2,000 are on display" shows 2,000 objects."""
+    out: list[Number] = []
+    for n in numbers:
+        j = n.at - 1
+        while j > 0 and (tokens[j] in _ABOUT or tokens[j] in _MORE or tokens[j] in _FEWER):
+            j -= 1
+        part = j >= 1 and tokens[j - 1] == "of" and tokens[j] in ("which", "whom", "them")
+        before = [m for m in out if 0 <= m.at < n.at and m.counted]
+        if part and before and n.at > 0:
+            n = replace(n, counted=n.counted | before[-1].counted)
+        out.append(n)
+    return out
 
 
 def numeral_positions(tokens: Sequence[str]) -> set[int]:

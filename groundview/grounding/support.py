@@ -25,6 +25,7 @@ from .analysis import Analysis, analyse, is_negation
 from .candidates import Candidate, capitalised, numbers_in, stems_stated, surface
 from .conflicts import (
     CONFLICT_RULES,
+    actor_of_another_verb,
     age_of_another,
     bound_reversed,
     codes_unstated,
@@ -45,6 +46,7 @@ from .conflicts import (
     place_of_another,
     relative_time_of_another,
     section_of_another,
+    slot_of_another_verb,
     subject_of_another,
     variant_of_another,
     version_of_another,
@@ -344,6 +346,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     ]
     moved = names_of_another(claim, cands) + name_in_the_slot_of_another(claim, cands)
     moved += described_of_another(claim, cands)
+    moved += slot_of_another_verb(claim, cands) + actor_of_another_verb(claim, cands)
     elsewhere += [capitalised(t) for t in surface(claim, moved)]
     elsewhere += surface(claim, section_of_another(claim, cands))
     elsewhere += surface(claim, version_of_another(claim, cands))

@@ -3198,3 +3198,66 @@ def test_the_kind_of_an_institution_names_no_one(engine: Engine) -> None:
     )
     assert _capped(engine, "Berg taught at Uppsala University from 1975 to 1996.", page)
     assert not _capped(engine, "Berg taught at Lund University from 1975 to 1996.", page)
+
+
+def test_a_place_or_year_moved_onto_the_sentences_other_verb(engine: Engine) -> None:
+    page = (
+        "Born in Memphis, Whitfield moved to New Orleans as a teenager and played in brass bands. "
+        "The museum was founded in 1911 by Edith Kessler, and it moved to the former Corn "
+        "Exchange building in 1958."
+    )
+    assert _capped(engine, "Whitfield was born in New Orleans.", page)
+    assert not _capped(engine, "Whitfield was born in Memphis.", page)
+    assert _capped(engine, "The museum was founded in 1958.", page)
+    assert not _capped(engine, "The museum was founded in 1911.", page)
+    # A page that places the rival inside the claim's place, or lists them, is no rival.
+    region = "Borobudur is a Buddhist temple in Magelang Regency, Central Java, Indonesia."
+    assert not _capped(engine, "Borobudur is a temple in Indonesia.", region)
+    elsewhere = "Winslet was born in Reading. She later studied drama in England."
+    assert not _capped(engine, "Kate Winslet was born in England.", elsewhere)
+
+
+def test_the_name_the_page_gives_another_verb_in_the_same_sentence(engine: Engine) -> None:
+    opening = "The brewery was started by the brothers Tom and Andy Price. "
+    page = (
+        f"{opening}Andy left the business in 2011 to train as a teacher, and Tom ran the brewery "
+        "alone until 2016."
+    )
+    claim = "Price left the business in 2011 to train as a teacher."
+    assert _capped(engine, f"Tom {claim}", page)
+    assert not _capped(engine, f"Andy {claim}", page)
+    both = f"{opening}Tom and Andy left the business in 2011 to train as a teacher, and Tom ran a school."
+    assert not _capped(engine, f"Tom {claim}", both)
+
+
+def test_without_denies_only_what_follows_it(engine: Engine) -> None:
+    page = (
+        "Lin's group developed a ceramic electrolyte that lets lithium-metal cells charge in "
+        "under 15 minutes without forming dendrites, the metal spikes that cause short circuits."
+    )
+    claim = "Her group's ceramic electrolyte lets lithium-metal cells charge in under 15 minutes."
+    assert not _capped(engine, claim, page)
+    assert _capped(engine, "The cells charge in under 15 minutes by forming dendrites.", page)
+
+
+def test_a_place_in_a_chart_written_as_a_word() -> None:
+    claim = analyse("Delta Night reached number one on the Billboard jazz chart.")
+    page = "Delta Night, released in 1967, reached number 9 on the Billboard jazz chart."
+    assert gaps(claim, [_candidate(0, page)]).numbers == [("one", ["9"])]
+    backed = "Delta Night, released in 1967, reached number 1 on the Billboard jazz chart."
+    assert gaps(claim, [_candidate(0, backed)]).numbers == []
+    # "one" elsewhere is still no number
+    assert analyse("It is one of the best known albums.").numbers == []
+
+
+def test_a_number_of_which_counts_what_the_number_before_counts(engine: Engine) -> None:
+    page = "The museum holds about 30,000 objects, of which roughly 2,000 are on display."
+    assert _capped(engine, "About 30,000 objects are on display.", page)
+    assert not _capped(engine, "About 2,000 objects are on display.", page)
+    assert not _capped(engine, "The museum holds about 30,000 objects.", page)
+
+
+def test_a_multiple_said_of_an_owners_thing(engine: Engine) -> None:
+    page = "In 2005 we moved to a purpose-built brewhouse, which tripled our capacity."
+    assert _capped(engine, "The move in 2005 doubled the brewery's capacity.", page)
+    assert not _capped(engine, "The move in 2005 tripled the brewery's capacity.", page)
