@@ -575,6 +575,68 @@ KNOWN: list[Case] = [
         ],
         False,
     ),
+    # Wikipedia-style claims against the articles they cite (the session's probe; until 0.7.38)
+    (
+        "a birthplace the page gives the move after it (until 0.7.38)",
+        "Whitfield was born in New Orleans and played in brass bands.",
+        [
+            "Born in Memphis, Whitfield moved to New Orleans as a teenager and played in brass "
+            "bands before joining the quintet of pianist Leon Marsh in 1961."
+        ],
+        False,
+    ),
+    (
+        "a founding year the page gives the move (until 0.7.38)",
+        "The museum was founded in 1958.",
+        [
+            "The museum was founded in 1911 by Edith Kessler, a schoolteacher, and it moved to the "
+            "former Corn Exchange building in 1958."
+        ],
+        False,
+    ),
+    (
+        "one brother's departure given to the other (until 0.7.38)",
+        "Tom Price left the business in 2011 to train as a teacher.",
+        [
+            "Greywater Brewing was started in 1996 by brothers Tom and Andy Price. Andy left the "
+            "business in 2011 to train as a teacher, and Tom ran the brewery alone until 2016."
+        ],
+        False,
+    ),
+    (
+        "'number one' where the page says number 9 (until 0.7.38)",
+        "His album Delta Night reached number one on the Billboard jazz chart.",
+        [
+            "He recorded 14 albums as a leader, the best known being Delta Night, released in "
+            "1967, which reached number 9 on the Billboard jazz chart."
+        ],
+        False,
+    ),
+    (
+        "the whole collection said to be on display (until 0.7.38)",
+        "About 30,000 objects from the collection are on display.",
+        ["The museum holds about 30,000 objects, of which roughly 2,000 are on display."],
+        False,
+    ),
+    (
+        "'doubled the brewery's capacity' where it tripled (until 0.7.38)",
+        "The move to Kendal in 2005 doubled the brewery's capacity.",
+        [
+            "In 2005 we moved to a purpose-built brewhouse in Kendal, which tripled our capacity "
+            "to 60 barrels a week."
+        ],
+        False,
+    ),
+    (
+        "'without' before what the claim does not say (right; until 0.7.38)",
+        "Her group's ceramic electrolyte lets lithium-metal cells charge in under 15 minutes.",
+        [
+            "Lin's group developed a ceramic electrolyte that lets lithium-metal cells charge in "
+            "under 15 minutes without forming dendrites, the metal spikes that cause short "
+            "circuits."
+        ],
+        True,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -910,6 +972,53 @@ LIMITS: list[Case] = [
             "third with a header in the 70th minute."
         ],
         True,
+    ),
+    # Wikipedia-style claims against the articles they cite (the 0.7.38 probe)
+    (
+        "'resigned' for the page's 'sacked'",
+        "Van Leeuwen replaced Gary Holt, who resigned after seven defeats in nine matches.",
+        [
+            "Harbour City Rovers have appointed Pieter van Leeuwen as their new head coach. The "
+            "47-year-old replaces Gary Holt, who was sacked last month after a run of seven "
+            "defeats in nine matches left the side 14th in the table."
+        ],
+        False,
+    ),
+    (
+        "'a striker' for the page's 'a defender'",
+        "As a player, van Leeuwen made 212 appearances as a striker for Utrecht.",
+        [
+            "Van Leeuwen spent the past three seasons at Dordrecht. As a player he made 212 "
+            "appearances as a defender for Utrecht and won two caps for the Netherlands."
+        ],
+        False,
+    ),
+    (
+        "a year the page gives the sentence's other verb",
+        "Lin became head of the department of materials at Westbridge in 2012.",
+        [
+            "She joined Westbridge in 2012 from Tsinghua University, where she completed her PhD, "
+            "and became head of the department of materials in 2019."
+        ],
+        False,
+    ),
+    (
+        "survived by a wife the page says died",
+        "He is survived by his wife, the singer Alma Whitfield, and his daughter Renee.",
+        [
+            "He is survived by his daughter, Renee, and two grandsons; his wife, the singer Alma "
+            "Whitfield, died in 2018."
+        ],
+        False,
+    ),
+    (
+        "'founded on her own' where she co-founded",
+        "Lin founded Voltaic on her own in 2020.",
+        [
+            "The technology has been licensed to Voltaic, a spin-out company she co-founded in "
+            "2020, which raised 40 million dollars last year."
+        ],
+        False,
     ),
 ]
 
