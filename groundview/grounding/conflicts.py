@@ -844,7 +844,13 @@ def name_in_the_slot_of_another(
             if k in owners or stated[k] < share * len(rest) or stated[k] <= most:
                 continue
             a = cands[k].analysis
-            if opens_with_pronoun(cands[k]) or (not before and opens_with_reference(cands[k])):
+            # A candidate opening with a pronoun may be about the claim's name, but "he" or "she"
+            # is no place in a preposition's slot: "She plans to study medicine at the University
+            # of Coimbra" is no sentence about Lisbon.
+            personal = before and a.tokens[:1] in (["he"], ["she"])
+            if opens_with_pronoun(cands[k]) and not personal:
+                continue
+            if not before and opens_with_reference(cands[k]):
                 continue
             if before:
                 rivals = {

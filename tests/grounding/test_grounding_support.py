@@ -3261,3 +3261,19 @@ def test_a_multiple_said_of_an_owners_thing(engine: Engine) -> None:
     page = "In 2005 we moved to a purpose-built brewhouse, which tripled our capacity."
     assert _capped(engine, "The move in 2005 doubled the brewery's capacity.", page)
     assert not _capped(engine, "The move in 2005 tripled the brewery's capacity.", page)
+
+
+def test_a_university_named_by_a_sentence_about_a_person(engine: Engine) -> None:
+    page = (
+        "Ribeiro, who was born in Porto and trained in Lisbon, became the first Portuguese woman "
+        "to win an Olympic swimming medal. She plans to study medicine at the University of "
+        "Coimbra."
+    )
+    assert _capped(engine, "She plans to study medicine at the University of Lisbon.", page)
+    assert not _capped(engine, "She plans to study medicine at the University of Coimbra.", page)
+    # "it" may be the claim's own name: a part of France is no rival of South America's part
+    other = (
+        "Chile is a South American country. It includes twelve sovereign states, among them "
+        "Chile and Peru, and a part of France."
+    )
+    assert not _capped(engine, "Chile is part of South America.", other)
