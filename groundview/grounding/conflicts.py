@@ -169,6 +169,9 @@ def _in_the_clause_of_another(content: set[str], n: Number, a: Analysis, m: Numb
         # the word right after a number says what it measures, which a clause after may leave
         # out: the "uptime" of "99.9% uptime for the Business tier and 99.5% for the Standard"
         counted = _measured(a, m.at) | _measured(a, r.at)
+        # and what both count, which an elliptical clause leaves out: "45 sorting facilities in
+        # the United States and two in Canada"
+        counted |= m.counted & r.counted
         # Read whole, a clause before may hold the subject of both ("Akon has had four songs
         # certified 3× platinum, three songs 2× platinum"): only a later one is read so.
         views = [(0, 0), (m.at, r.at)] if r.at > m.at else [(m.at, r.at)]

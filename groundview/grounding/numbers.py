@@ -1427,18 +1427,30 @@ def read_numbers(
     return numbers
 
 
+_ELLIPSIS_PLACES = frozenset(["in", "at", "on", "for", "from"])
+
+
 def _of_which(numbers: list[Number], tokens: Sequence[str]) -> list[Number]:
-    """A number that counts a part of the number before it counts what that one counts too:
-    "holds about 30,000 objects, of which roughly 2,000 are on display" shows 2,000 objects."""
+    """A number that counts a part of the number before it, or that "and" adds with only a place
+    after it, counts what that one counts too: "holds about 30,000 objects, of which roughly 2,000
+    are on display" shows 2,000 objects, and "45 sorting facilities in the United States and two
+    in Canada" counts two facilities."""
     out: list[Number] = []
     for n in numbers:
+        before = [m for m in out if 0 <= m.at < n.at and m.counted]
+        if n.at <= 0 or not before:
+            out.append(n)
+            continue
         j = n.at - 1
         while j > 0 and (tokens[j] in _ABOUT or tokens[j] in _MORE or tokens[j] in _FEWER):
             j -= 1
         part = j >= 1 and tokens[j - 1] == "of" and tokens[j] in ("which", "whom", "them")
-        before = [m for m in out if 0 <= m.at < n.at and m.counted]
-        if part and before and n.at > 0:
+        after = tokens[n.at + 1] if n.at + 1 < len(tokens) else ""
+        added = tokens[n.at - 1] == "and" and after in _ELLIPSIS_PLACES
+        if part:
             n = replace(n, counted=n.counted | before[-1].counted)
+        elif added and not (n.unit or n.is_year or before[-1].is_year):
+            n = replace(n, counted=n.counted | before[-1].counted, count=before[-1].count)
         out.append(n)
     return out
 

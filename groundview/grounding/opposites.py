@@ -64,7 +64,8 @@ arrive depart | enter exit | expand shrink | high low | ahead behind
 # entire career", but "half of the building" does against "the whole building". So too a rise and
 # a fall, which markets report of the same thing ("Shares rose 3%" against "Shares fell 3%"), while
 # "fell" elsewhere is a felled tree or a fallen city; and two multiples ("had tripled since 2015"
-# against "has doubled since 2015").
+# against "has doubled since 2015"), and the medals ("won Olympic bronze in the 200 metres"
+# against "won Olympic silver in the 200 metres"), whose metals are said of much else.
 _PAIRS_OF_A_THING = """
 east west | north south | eastern western | northern southern | northeast southwest
 northwest southeast | partial full | partially fully | half whole | half entire | earliest latest
@@ -76,6 +77,7 @@ rose declined | gain decline | gained declined | climb fall | climbed fell
 raise lower | raise cut | hike cut | up down | before after | first last
 halve double | halved doubled | double triple | doubled tripled | double quadruple
 doubled quadrupled | triple quadruple | tripled quadrupled
+gold silver | gold bronze | silver bronze
 """
 # Every word of a rise against every word of a fall, said of the same thing: "revenue rose 1% year
 # over year" against "down 1% year over year" is a pair no thesaurus lists. Not "gain" / "lose",

@@ -3277,3 +3277,24 @@ def test_a_university_named_by_a_sentence_about_a_person(engine: Engine) -> None
         "Chile and Peru, and a part of France."
     )
     assert not _capped(engine, "Chile is part of South America.", other)
+
+
+def test_a_count_and_adds_with_only_a_place_after_it(engine: Engine) -> None:
+    page = (
+        "Ferris Robotics makes robots for sorting recycling. Its robots are now used at 45 "
+        "sorting facilities in the United States and two in Canada."
+    )
+    assert _capped(engine, "Its robots are used at 45 sorting facilities in Canada.", page)
+    claim = "Its robots are used at 45 sorting facilities in the United States."
+    assert not _capped(engine, claim, page)
+    two = analyse("It has 45 sorting facilities in the United States and two in Canada.")
+    assert [sorted(n.counted) for n in two.numbers] == [
+        ["facility", "sort"],
+        ["canada", "facility", "sort"],
+    ]
+
+
+def test_one_medal_for_another(engine: Engine) -> None:
+    page = "Ribeiro won Olympic bronze in the 200 metres butterfly in Tokyo."
+    assert _capped(engine, "Ribeiro won Olympic silver in the 200 metres butterfly.", page)
+    assert not _capped(engine, "Ribeiro won Olympic bronze in the 200 metres butterfly.", page)
