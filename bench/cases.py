@@ -637,6 +637,34 @@ KNOWN: list[Case] = [
         ],
         True,
     ),
+    (
+        "a university the page names in a sentence about her (until 0.7.38)",
+        "She plans to study medicine at the University of Lisbon.",
+        [
+            "Ribeiro, who was born in Porto and trained in Lisbon, became the first Portuguese "
+            "woman to win an Olympic swimming medal. She plans to study medicine at the "
+            "University of Coimbra."
+        ],
+        False,
+    ),
+    (
+        "a count given the place 'and two in' gives another (until 0.7.38)",
+        "Its robots are used at 45 sorting facilities in Canada.",
+        [
+            "Ferris Robotics makes robots for sorting recycling. Its robots are now used at 45 "
+            "sorting facilities in the United States and two in Canada."
+        ],
+        False,
+    ),
+    (
+        "silver for the page's bronze (until 0.7.38)",
+        "Ana Ribeiro won Olympic silver in the 200 metres butterfly in Tokyo.",
+        [
+            "Portuguese swimmer Ana Ribeiro, who won Olympic bronze in the 200 metres butterfly "
+            "in Tokyo, announced her retirement on Monday at the age of 31."
+        ],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -1017,6 +1045,33 @@ LIMITS: list[Case] = [
         [
             "The technology has been licensed to Voltaic, a spin-out company she co-founded in "
             "2020, which raised 40 million dollars last year."
+        ],
+        False,
+    ),
+    (
+        "buyer and seller of 'bought … from' reversed",
+        "The city bought the silo from the pension fund PKA in 2018.",
+        [
+            "The building's owner, the pension fund PKA, bought the silo from the city in 2018 "
+            "for 25 million kroner."
+        ],
+        False,
+    ),
+    (
+        "what the page's speaker said was found, said as found by him",
+        "Councillor Peter Grange found corrosion in the iron girders in 2023.",
+        [
+            "Councillor Peter Grange, who is responsible for highways, said inspections in 2023 "
+            "had found corrosion in the iron girders."
+        ],
+        False,
+    ),
+    (
+        "a year two clauses away, given the sentence's other verb",
+        "Brandt and his wife emigrated to Switzerland in 1933.",
+        [
+            "He was dismissed in 1933 because his wife, Ilse, was Jewish, and the couple "
+            "emigrated to Switzerland in 1936."
         ],
         False,
     ),
