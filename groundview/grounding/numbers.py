@@ -574,10 +574,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         elif decade and tok[-2] not in "'’":  # "1000s of customers" counts thousands
             is_year = False
         near = lowered[max(0, i - 1) : i] + lowered[i + 1 : i + 2]
-        # "number one" places as "number 9" does
-        spelled_place = i > 0 and lowered[i - 1] == "number"
         count = (
-            (digits or spelled_place)
+            (digits or _in_a_chart(lowered, i))
             and not is_year
             and not any(w in MONTHS for w in near)
             and i not in named
@@ -599,8 +597,8 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
             else:
                 text = f"{_SIGN_OF.get(sign, sign.upper())}{text}"
         counted = frozenset(stem(w) for w in after if w not in STOPWORDS and w[0].isalpha())
-        if i > 0 and lowered[i - 1] == "number":
-            counted |= {"number"}  # a place in a chart: "number one" against "number 9"
+        if _in_a_chart(lowered, i):
+            counted |= {"number"}  # "number one" against "number 9"
         money = bool(sign and sign not in _SIGNS_OF_NO_MONEY) or unit in _MONEY
         rate = "" if is_year or ordinal else _rate(lowered, end, money)
         # "$40 a month" and "a monthly fee of $40" read "$40 a month"; "3 albums a year" stays "3"
@@ -779,8 +777,8 @@ def _one_counted(lowered: Sequence[str], i: int, capitalised: bool = False) -> b
     (a verb after it), "an alternative one unknown to Asia" nor a sentence's "One day she left"
     (`capitalised`: the tokens keep no full stop)."""
     after = lowered[i + 1] if i + 1 < len(lowered) else ""
-    if i and lowered[i - 1] == "number" and not after.startswith(("-", "of")):
-        return True  # "reached number one", a place in a chart as "number 9" is
+    if _in_a_chart(lowered, i) and not after.startswith(("-", "of")):
+        return True  # "reached number one"
     # "one-tenth", "one third": a share, which the fraction's own word reads
     if (
         i == 0
@@ -1394,7 +1392,7 @@ def _counted_in_clause(
     no "ranging", and "3 apples and 4 pears" no pears."""
     if n.at < 0 or not n.counted or n.at >= len(clauses):
         return n
-    own = {"number"} if n.at and tokens[n.at - 1] == "number" else set()
+    own = {"number"} if _in_a_chart(tokens, n.at) else set()
     for k in range(n.at, len(tokens)):
         if clauses[k] != clauses[n.at] or tokens[k] in _CLAUSE_WORDS:
             break
@@ -1419,7 +1417,7 @@ def read_numbers(
         for n in extract_numbers(tokens_raw, signs)
         if not _in_a_sequence(n, clauses)
     ]
-    numbers = _of_which(numbers, tokens)
+    numbers = _counted_as_before(numbers, tokens)
     numbers = _years_later(numbers, tokens)
     listed = _listed_counts(normalised)
     if listed:
@@ -1430,7 +1428,13 @@ def read_numbers(
 _ELLIPSIS_PLACES = frozenset(["in", "at", "on", "for", "from"])
 
 
-def _of_which(numbers: list[Number], tokens: Sequence[str]) -> list[Number]:
+def _in_a_chart(lowered: Sequence[str], i: int) -> bool:
+    """Is the number at `i` a place in a chart, "number 9" or "number one", which count places as
+    digits do?"""
+    return i > 0 and lowered[i - 1] == "number"
+
+
+def _counted_as_before(numbers: list[Number], tokens: Sequence[str]) -> list[Number]:
     """A number that counts a part of the number before it, or that "and" adds with only a place
     after it, counts what that one counts too: "holds about 30,000 objects, of which roughly 2,000
     are on display" shows 2,000 objects, and "45 sorting facilities in the United States and two
