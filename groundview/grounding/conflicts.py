@@ -1268,7 +1268,6 @@ def slot_of_another_verb(claim: Analysis, cands: Sequence[Candidate], near: int 
     ("born in Reading" says nothing against "born in England"), and one that follows the rival
     with it says where the rival lies ("born in Honolulu, Hawaii")."""
     out: list[str] = []
-    near_ones = {id(c.analysis) for c in cands[:near]}
     for i in range(2, len(claim.tokens)):
         verb, prep = claim.stems[i - 2], claim.tokens[i - 1]
         if prep not in _VERB_SLOTS or verb not in claim.content or verb in claim.names:
@@ -1278,11 +1277,15 @@ def slot_of_another_verb(claim: Analysis, cands: Sequence[Candidate], near: int 
         mine = _slot_value(claim, i)
         if mine is None:
             continue
-        found = [(c.analysis, j, v) for c in cands for j, v in _slots(c.analysis, verb, prep)]
-        if any(v == mine or _same_name(v, mine) for _, _, v in found):
+        found = [
+            (rank, c.analysis, j, v)
+            for rank, c in enumerate(cands)
+            for j, v in _slots(c.analysis, verb, prep)
+        ]
+        if any(v == mine or _same_name(v, mine) for *_, v in found):
             continue
-        for a, j, v in found:
-            if v[0] != mine[0] or id(a) not in near_ones:
+        for rank, a, j, v in found:
+            if v[0] != mine[0] or rank >= near:
                 continue
             if _listed_after(a, j + 1 if mine[0] == "year" else j, mine):
                 continue
@@ -1329,15 +1332,15 @@ def actor_of_another_verb(
         return []
     # The same word as written: "player" stems as "plays" does, and "starring" as "stars".
     found = [
-        (c, j, run)
-        for c in cands
+        (rank, c, j, run)
+        for rank, c in enumerate(cands)
         for j, t in enumerate(c.analysis.tokens)
         if t == claim.tokens[end] and (run := _run_before(c.analysis, j))
     ]
-    if any(run & actor for _, _, run in found):
+    if any(run & actor for *_, run in found):
         return []
-    for c, j, run in found:
-        if c not in cands[:near]:
+    for rank, c, j, run in found:
+        if rank >= near:
             continue
         a = c.analysis
         start = j - len(run)
