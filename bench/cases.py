@@ -665,6 +665,52 @@ KNOWN: list[Case] = [
         ],
         False,
     ),
+    # Wikipedia-style claims against the articles they cite (the 0.7.39 probe; until 0.7.39)
+    (
+        "a league the page says the club was promoted to, said won (until 0.7.39)",
+        "Ashgrove won the Northern Premier League in 2009.",
+        [
+            "The club won the Northern Counties East League in 2009 and were promoted to the "
+            "Northern Premier League, where they spent six seasons before being relegated in 2015."
+        ],
+        False,
+    ),
+    (
+        "an award the page says was shortlisted, beside one it won (until 0.7.39)",
+        "The Salt Orchard won the Costa Novel Award.",
+        [
+            "The novel was shortlisted for the Costa Novel Award and won the Wales Book of the "
+            "Year in 2015. Critics praised its dialogue."
+        ],
+        False,
+    ),
+    (
+        "a role the page gives the other founder (until 0.7.39)",
+        "Marek Sepp is the company's chief executive.",
+        [
+            "Kroon Labs was founded in Tallinn by Kadri Tamm and Marek Sepp, who had both worked "
+            "at Skype. Tamm is the chief executive."
+        ],
+        False,
+    ),
+    (
+        "'not be able to cross' where they can still cross (until 0.7.39)",
+        "Pedestrians and cyclists will not be able to cross the river during the closure.",
+        [
+            "The bridge will close to all traffic for eighteen months from March. A temporary "
+            "footbridge will be built beside it so that pedestrians and cyclists can still cross."
+        ],
+        False,
+    ),
+    (
+        "the role's holder, right",
+        "Kadri Tamm is the company's chief executive.",
+        [
+            "Kroon Labs was founded in Tallinn by Kadri Tamm and Marek Sepp, who had both worked "
+            "at Skype. Tamm is the chief executive."
+        ],
+        True,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,

@@ -171,6 +171,10 @@ def _negated_stems(
             if not plain(u) or (u.endswith("ly") and len(u) > 4):
                 continue
             out.add(stems[j])
+            # "will not be able to cross" denies the crossing too
+            after = tokens[j + 1 : j + 3]
+            if u in _ABLE and len(after) == 2 and after[0] == "to" and plain(after[1]):
+                out.add(stems[j + 2])
             owned = no_longer and tokens[i + 2] in _HAVE
             # Spanish "no" negates a verb or an adjective ("no es apta para el consumo"): the
             # word after it is no noun it denies.
@@ -192,6 +196,7 @@ def _negated_stems(
     return frozenset(out)
 
 
+_ABLE = frozenset(["able", "allowed", "permitted"])
 _CONDITIONS = frozenset(["if", "unless"])
 _AUXILIARIES = words(
     "is are was were has have had will would can could may might should must do does did"

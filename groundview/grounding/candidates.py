@@ -16,7 +16,7 @@ from .analysis import Analysis
 from .evidence import Chunk, Section
 from .lexical import STOPWORDS, is_cjk, stem, words
 from .models import Encoded
-from .numbers import Number
+from .numbers import UNITS, Number
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,16 @@ def stems_stated(cands: Sequence[Candidate], claim: Analysis | None = None) -> s
             out.update(c.attributes.stems)
     if claim is not None and (claim.acronyms or claim.runs or claim.names):
         out |= _abbreviated(claim, cands)
+    if claim is not None and any(n.unit for n in claim.numbers):
+        out |= _units_spelled_otherwise(claim, cands)
     return out
+
+
+def _units_spelled_otherwise(claim: Analysis, cands: Sequence[Candidate]) -> set[str]:
+    """The claim's units that a candidate gives a number in, however it spells them: "MW" of "48
+    MW" where the page says "48 megawatts", "kilometres" where it says "km"."""
+    units = {n.unit for c in cands for n in c.analysis.numbers if n.unit}
+    return {s for t, s in zip(claim.tokens, claim.stems, strict=True) if UNITS.get(t) in units}
 
 
 def said_in(cand: Candidate, claim: Analysis) -> set[str]:

@@ -793,6 +793,13 @@ def _rival_amount(n: Number, m: Number) -> bool:
     a word must count the same thing or have the same unit ("ten schools" for "22 schools")."""
     if not _an_amount(m) or not same_unit(m.unit, n.unit) or numbers_match(n, m):
         return False
+    # "valued at over a billion dollars" is true of the page's $78 billion, however far above;
+    # "orders over $50" is no rule the page's "orders over $75" states (`numbers_match`)
+    beyond = (n.qualifier == "gt" and m.value > n.value) or (
+        n.qualifier == "lt" and m.value < n.value
+    )
+    if beyond and m.qualifier != n.qualifier:
+        return False
     if n.count and m.count:
         return True
     return bool(n.counted & m.counted) or bool(n.unit and n.unit == m.unit)
@@ -1358,6 +1365,134 @@ def actor_of_another_verb(
     return []
 
 
+_COPULAS = words("is was became becomes")
+
+
+def _holder(a: Analysis) -> tuple[frozenset[str], int] | None:
+    """The run of names that opens `a` right before "is", "was" or "became", and where that word
+    stands: ({"tamm"}, 1) of "Tamm is the chief executive"."""
+    end = 0
+    while end < len(a.stems) and (
+        a.stems[end] in a.names or (end == 0 and a.stems[0] == a.subject)
+    ):
+        end += 1
+    if end == 0 or end >= len(a.tokens) or a.tokens[end] not in _COPULAS:
+        return None
+    return frozenset(a.stems[:end]), end
+
+
+def _head_after(a: Analysis, at: int) -> str | None:
+    """The first word after token `at` that is no article or owner: "chief" of "is the company's
+    chief executive"."""
+    for t, s in zip(a.tokens[at + 1 : at + 5], a.stems[at + 1 : at + 5], strict=False):
+        if s in a.content and not t.endswith("'s"):
+            return s
+    return None
+
+
+def holder_of_another(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.75
+) -> list[str]:
+    """The name that opens the claim before "is", "was" or "became", where every candidate that
+    states most of what follows opens with another name before such a word, and no candidate
+    that names the claim's states it: "Marek Sepp is the company's chief executive" against
+    "Kroon Labs was founded by Kadri Tamm and Marek Sepp… Tamm is the chief executive". A
+    sentence that opens with "He" may be about the claim's name, so it keeps the claim open."""
+    held = _holder(claim)
+    if held is None:
+        return []
+    name, at = held
+    # "the company's chief executive": the owner is the claim's own page's, however it names it
+    role = {
+        s
+        for t, s in zip(claim.tokens[at + 1 :], claim.stems[at + 1 :], strict=True)
+        if s in claim.content and s not in name and not t.endswith("'s")
+    }
+    if len(role) < 2:
+        return []
+    least = max(2.0, share * len(role))
+    stating = [rank for rank, c in enumerate(cands) if len(role & set(c.analysis.stems)) >= least]
+    head = _head_after(claim, at)
+    for rank in stating:
+        a = cands[rank].analysis
+        theirs = _holder(a)
+        # "Absolute Taste is a London-based catering company" says what the company is, not who
+        # owns it: the rival holds the claim's own first word ("chief" of "chief executive")
+        if theirs is None or name & set(a.stems) or _head_after(a, theirs[1]) != head:
+            return []
+    return claim.stems[:at] if stating and stating[0] < near else []
+
+
+_WON = words("won win wins")
+# Other words for winning a prize: "was awarded the Nebula Award" backs "won the Nebula Award".
+_WON_ALIKE = _WON | words(
+    "awarded received receives earned earns took takes claimed claims collected gained clinched"
+    " secured captured retained defended"
+)
+# What may stand between a word and its name: "promoted to the Northern Premier League",
+# "shortlisted for the Costa Novel Award".
+_BEFORE_A_NAME = words("the to for in at of from into by")
+
+
+def _names_won(a: Analysis) -> list[frozenset[str]]:
+    """Each name `a` says was won: "Northern Counties East League" of "won the Northern Counties
+    East League in 2009"."""
+    out = []
+    for i, t in enumerate(a.tokens[:-1]):
+        if t in _WON:
+            value = _slot_value(a, i + 2 if a.tokens[i + 1] == "the" else i + 1)
+            if value and isinstance(value[1], frozenset):
+                out.append(value[1])
+    return out
+
+
+def _one_name(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Do two runs of names name one thing ("the Nebula", "the Nebula Award")? Sharing a word is
+    not enough: "Northern Premier League" and "Northern Counties East League" are two."""
+    return a <= b or b <= a
+
+
+def _named_by_a_word_of_its_own(a: Analysis, prize: frozenset[str]) -> bool:
+    """Does `a` put `prize` after a word other than one of winning: "promoted to the Northern
+    Premier League", "shortlisted for the Costa Novel Award"? A list ("won the Hugo and the
+    Nebula") puts it after no word of its own."""
+    for k, value in _values(a):
+        # The whole of the claim's name: "Game" of "Game of the Year" is no "Best Debut Game"
+        if not isinstance(value[1], frozenset) or not prize <= value[1]:
+            continue
+        j = k - 1
+        while j >= 0 and k - j <= 2 and a.tokens[j] in _BEFORE_A_NAME:
+            j -= 1
+        if (
+            j < k - 1
+            and j >= 0
+            and a.stems[j] in a.content
+            and a.stems[j] not in a.names
+            and a.tokens[j] not in _WON_ALIKE
+        ):
+            return True
+    return False
+
+
+def won_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The name the claim says was won, where one of the best candidates says another was won
+    and puts the claim's after a word of its own, and no candidate says the claim's was won:
+    "Ashgrove won the Northern Premier League in 2009" against "The club won the Northern
+    Counties East League in 2009 and were promoted to the Northern Premier League"; "The Salt
+    Orchard won the Costa Novel Award" against "…was shortlisted for the Costa Novel Award and
+    won the Wales Book of the Year". A summary gives the sentence's verb to its other name."""
+    out: list[str] = []
+    for prize in _names_won(claim):
+        if any(_one_name(prize, won) for c in cands for won in _names_won(c.analysis)):
+            continue
+        for c in cands[:near]:
+            rivals = [won for won in _names_won(c.analysis) if not _one_name(prize, won)]
+            if rivals and _named_by_a_word_of_its_own(c.analysis, prize):
+                out.append(next(s for s in claim.stems if s in prize))
+                break
+    return out
+
+
 _RELATIONS = {
     "this": "this",
     "current": "this",
@@ -1518,4 +1653,6 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     described_of_another,
     slot_of_another_verb,
     actor_of_another_verb,
+    holder_of_another,
+    won_another,
 )

@@ -406,6 +406,11 @@ _SPEED = re.compile(
 )
 
 
+# Energy is one unit: "40 kilowatt-hours" was 40 kilowatts and a word "hours".
+_ENERGY = re.compile(r"(?<=\d)[\s-]?(kilo|mega|giga)watt[\s-]hours?\b", re.IGNORECASE)
+_ENERGY_WORDS = words("kilowatt megawatt gigawatt")
+
+
 # A scraped page glues a date to the menu before it ("NewsOPINIONApril 11 2019"), so its month
 # was no word of its own.
 _GLUED_MONTH = re.compile(
@@ -773,6 +778,8 @@ def normalise(text: str) -> str:
             text = _SQUARE.sub(_square, _AREA.sub(r" \1²", text))
         if not found.isdisjoint(_SPEED_WORDS):
             text = _SPEED.sub(lambda m: " kph" if m.group(1) else " mph", text)
+        if not found.isdisjoint(_ENERGY_WORDS):
+            text = _ENERGY.sub(lambda m: f" {m.group(1)[0].lower()}Wh", text)
         if found & _MONTH_ABBREVIATIONS:
             text = _MONTH_ABBREVIATION.sub(lambda m: _month(m.group(1) or m.group(2)), text)
         text = _DOTTED_DATE.sub(_dotted_date, text)

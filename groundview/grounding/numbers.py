@@ -109,7 +109,7 @@ UNITS = {
         u: u
         for u in words("kb mb gb tb pb kbps mbps gbps hz khz mhz ghz mm cm km kg mg ml kw mw gw")
     },
-    **{u: u for u in words("kwh percent dollars euros pounds yen yuan miles feet meters")},
+    **{u: u for u in words("kwh mwh gwh percent dollars euros pounds yen yuan miles feet meters")},
     **{u: u for u in words("g l w v minutes hours days weeks months years seconds")},
     "%": "percent",
     "percents": "percent",
@@ -131,6 +131,11 @@ UNITS = {
     **{u: "l" for u in words("litre litres liter liters")},
     **{u: "ml" for u in words("millilitre millilitres milliliter milliliters")},
     **{u: "w" for u in words("watt watts")},
+    **{u: "kw" for u in words("kilowatt kilowatts")},
+    **{u: "mw" for u in words("megawatt megawatts")},
+    **{u: "gw" for u in words("gigawatt gigawatts")},
+    **{u: "km" for u in words("kilometre kilometer")},
+    **{u: "kg" for u in words("kilogram kilogramme kilogrammes")},
     **{u: "v" for u in words("volt volts")},
     **{u: "hz" for u in words("hertz")},
     "s": "seconds",
@@ -1056,6 +1061,7 @@ _MEASURES = (
     _AREAS,
     {"ml": 1e-3, "l": 1.0},
     {"w": 1.0, "kw": 1e3, "mw": 1e6, "gw": 1e9},
+    {"kwh": 1e3, "mwh": 1e6, "gwh": 1e9},
     # a storage plan's "1 TB" is "1,000 GB", as the vendor counts; 1,024 GB is another reading
     {"kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12},
 )

@@ -31,6 +31,7 @@ from .conflicts import (
     codes_unstated,
     day_of_another,
     described_of_another,
+    holder_of_another,
     hour_of_another,
     hour_of_another_day,
     modifier_of_another,
@@ -50,6 +51,7 @@ from .conflicts import (
     subject_of_another,
     variant_of_another,
     version_of_another,
+    won_another,
     year_of_another,
     year_stated_elsewhere,
 )
@@ -347,6 +349,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     moved = names_of_another(claim, cands) + name_in_the_slot_of_another(claim, cands)
     moved += described_of_another(claim, cands)
     moved += slot_of_another_verb(claim, cands) + actor_of_another_verb(claim, cands)
+    moved += won_another(claim, cands) + holder_of_another(claim, cands)
     elsewhere += [capitalised(t) for t in surface(claim, moved)]
     elsewhere += surface(claim, section_of_another(claim, cands))
     elsewhere += surface(claim, version_of_another(claim, cands))

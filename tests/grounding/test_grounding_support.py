@@ -10,11 +10,11 @@ import pytest
 from groundview.grounding import Engine
 from groundview.grounding.analysis import analyse
 from groundview.grounding.candidates import Candidate, _spelled_out, stems_stated
-from groundview.grounding.conflicts import counted_otherwise
+from groundview.grounding.conflicts import _rival_amount, counted_otherwise
 from groundview.grounding.contrary import CONTRARY_RULES
 from groundview.grounding.evidence import chunk_facts
 from groundview.grounding.lexical import stem
-from groundview.grounding.numbers import changes, numbers_match
+from groundview.grounding.numbers import Number, changes, numbers_match
 from groundview.grounding.opposites import key, negative_base
 from groundview.grounding.schema import Fact
 from groundview.grounding.support import (
@@ -3298,3 +3298,84 @@ def test_one_medal_for_another(engine: Engine) -> None:
     page = "Ribeiro won Olympic bronze in the 200 metres butterfly in Tokyo."
     assert _capped(engine, "Ribeiro won Olympic silver in the 200 metres butterfly.", page)
     assert not _capped(engine, "Ribeiro won Olympic bronze in the 200 metres butterfly.", page)
+
+
+def test_a_prize_the_page_gives_the_sentences_other_verb(engine: Engine) -> None:
+    league = (
+        "The club won the Northern Counties East League in 2009 and were promoted to the "
+        "Northern Premier League, where they spent six seasons."
+    )
+    assert _capped(engine, "Ashgrove won the Northern Premier League in 2009.", league)
+    assert not _capped(engine, "Ashgrove won the Northern Counties East League in 2009.", league)
+    novel = (
+        "The novel was shortlisted for the Costa Novel Award and won the Wales Book of the Year "
+        "in 2015."
+    )
+    assert _capped(engine, "The Salt Orchard won the Costa Novel Award.", novel)
+    # Another word for winning, and a list after "won", both say it was won
+    both = "She won the Hugo Award in 1990 and was awarded the Nebula Award in 1992."
+    assert not _capped(engine, "She won the Nebula Award in 1992.", both)
+    listed = "She won the Hugo Award and the Nebula Award for the same novel in 1990."
+    assert not _capped(engine, "She won the Nebula Award in 1990.", listed)
+    # A word of the claim's name that the page gives another verb is not the name
+    games = (
+        "It won the award for Best Debut Game at the 2022 BAFTA Games Awards and was nominated "
+        "for Game of the Year at the Independent Games Festival."
+    )
+    assert not _capped(
+        engine, "The game won Best Debut Game at the 2022 BAFTA Games Awards.", games
+    )
+    assert _capped(engine, "It won Game of the Year at the Independent Games Festival.", games)
+
+
+def test_a_role_the_page_gives_another_name(engine: Engine) -> None:
+    page = (
+        "Kroon Labs was founded in Tallinn by Kadri Tamm and Marek Sepp, who had both worked at "
+        "Skype. Tamm is the chief executive."
+    )
+    assert _capped(engine, "Marek Sepp is the company's chief executive.", page)
+    assert not _capped(engine, "Kadri Tamm is the company's chief executive.", page)
+    claim = analyse("Marek Sepp is the company's chief executive.")
+    assert gaps(claim, [_candidate(0, "Tamm is the chief executive.")]).elsewhere == ["Marek Sepp"]
+    # A sentence that opens with "He" may be about the claim's name
+    pronoun = (
+        "Sepp joined in 2015. He was the chief executive until 2020. Tamm is the chief executive."
+    )
+    assert not _capped(engine, "Marek Sepp was the chief executive.", pronoun)
+
+
+def test_not_able_to_denies_what_follows(engine: Engine) -> None:
+    assert {"able", "cross"} <= analyse("They will not be able to cross the river.").negates
+    assert {"allow", "bring"} <= analyse("Visitors are not allowed to bring food.").negates
+    page = (
+        "A temporary footbridge will be built beside it so that pedestrians and cyclists can "
+        "still cross."
+    )
+    claim = "Pedestrians and cyclists will not be able to cross during the closure."
+    assert _capped(engine, claim, page)
+
+
+def test_a_unit_spelled_out_states_its_symbol() -> None:
+    claim = analyse("Its hydroelectric plant has a capacity of 48 MW.")
+    page = [
+        _candidate(0, "The dam's hydroelectric plant has an installed capacity of 48 megawatts.")
+    ]
+    found = gaps(claim, page)
+    assert found.numbers == [] and "mw" not in stems_stated([], claim)
+    assert "mw" in stems_stated(page, claim) and found.words == []
+    assert [(n.value, n.unit) for n in analyse("It stores 40 kilowatt-hours.").numbers] == [
+        (40.0, "kwh")
+    ]
+
+
+def test_a_bound_is_not_contradicted_by_an_amount_beyond_it() -> None:
+    bound = analyse("It was valued at over a billion dollars.").numbers[0]
+
+    def amount(text: str) -> Number:
+        return analyse(text).numbers[0]
+
+    assert not _rival_amount(bound, amount("It was valued at $78 billion."))
+    assert _rival_amount(bound, amount("It was valued at $500 million."))
+    # A bound the page states is a rule of its own: "orders over $75" is no "orders over $50"
+    rule = analyse("Delivery is free on orders over $50.").numbers[0]
+    assert _rival_amount(rule, amount("Delivery is free on orders over $75."))
