@@ -1121,6 +1121,77 @@ LIMITS: list[Case] = [
         ],
         False,
     ),
+    # Wikipedia-style claims against the articles they cite (the 0.7.39 probes)
+    (
+        "the whole cost said paid by who pays part of it",
+        "The Department for Transport will pay the full 38 million pound cost of the repairs.",
+        [
+            "The repairs are expected to cost 38 million pounds, of which the Department for "
+            "Transport will pay 30 million."
+        ],
+        False,
+    ),
+    (
+        "a debut given the house of a later role",
+        "She made her debut at Covent Garden in 1976.",
+        [
+            "She studied at the Conservatoire de Paris and made her debut at the Opéra de Lyon in "
+            "1976 as Cherubino. Her international career began in 1981, when she replaced an "
+            "ailing Frederica von Stade as Mélisande at Covent Garden."
+        ],
+        False,
+    ),
+    (
+        "'their divorce' for 'his death', the rest of the sentence the page's",
+        "She was married to the conductor Alain Vidal from 1979 until their divorce in 2011.",
+        [
+            "She was married to the conductor Alain Vidal from 1979 until his death in 2011; they "
+            "had two sons."
+        ],
+        False,
+    ),
+    (
+        "'away at' for the page's 'at home to'",
+        "In 1952 they reached the FA Cup first round, losing 3-1 away at Grimsby Town.",
+        [
+            "Ashgrove reached the first round proper of the FA Cup for the first time in 1952, "
+            "losing 3-1 at home to Grimsby Town in front of a record crowd of 7,850."
+        ],
+        False,
+    ),
+    (
+        "two years and two cancellations: the return year moved",
+        "The festival was cancelled in 2020 because of the pandemic and returned in 2021.",
+        [
+            "The 2020 and 2021 festivals were cancelled because of the COVID-19 pandemic, and the "
+            "festival returned in 2022 with a reduced capacity of 8,000."
+        ],
+        False,
+    ),
+    (
+        "a degree given the university of the earlier one",
+        "She received her doctorate from the University of Oslo in 1952.",
+        [
+            "Born in Tromsø, she studied chemistry at the University of Oslo, graduating in 1946, "
+            "and received her doctorate from the University of Cambridge in 1952."
+        ],
+        False,
+    ),
+    (
+        "a release date the page gives two of three platforms",
+        "It was released for Windows, Nintendo Switch and PlayStation 5 in March 2021.",
+        [
+            "It was released for Windows and Nintendo Switch in March 2021, and for PlayStation 5 "
+            "in October 2021."
+        ],
+        False,
+    ),
+    (
+        "an adaptation announced, said made",
+        "It was adapted for television by the BBC in 2021.",
+        ["A television adaptation by the BBC was announced in 2021 but has not been made."],
+        False,
+    ),
 ]
 
 

@@ -1485,11 +1485,12 @@ def won_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> l
     for prize in _names_won(claim):
         if any(_one_name(prize, won) for c in cands for won in _names_won(c.analysis)):
             continue
-        for c in cands[:near]:
-            rivals = [won for won in _names_won(c.analysis) if not _one_name(prize, won)]
-            if rivals and _named_by_a_word_of_its_own(c.analysis, prize):
-                out.append(next(s for s in claim.stems if s in prize))
-                break
+        if any(
+            any(not _one_name(prize, won) for won in _names_won(c.analysis))
+            and _named_by_a_word_of_its_own(c.analysis, prize)
+            for c in cands[:near]
+        ):
+            out += [s for s in claim.stems if s in prize]
     return out
 
 
