@@ -3306,6 +3306,8 @@ def test_a_prize_the_page_gives_the_sentences_other_verb(engine: Engine) -> None
         "Northern Premier League, where they spent six seasons."
     )
     assert _capped(engine, "Ashgrove won the Northern Premier League in 2009.", league)
+    claim = analyse("Ashgrove won the Northern Premier League in 2009.")
+    assert gaps(claim, [_candidate(0, league)]).elsewhere == ["Northern Premier League"]
     assert not _capped(engine, "Ashgrove won the Northern Counties East League in 2009.", league)
     novel = (
         "The novel was shortlisted for the Costa Novel Award and won the Wales Book of the Year "
