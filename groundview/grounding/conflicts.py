@@ -1296,7 +1296,13 @@ def slot_of_another_verb(claim: Analysis, cands: Sequence[Candidate], near: int 
                 continue
             if _listed_after(a, j + 1 if mine[0] == "year" else j, mine):
                 continue
-            if _in_a_slot_of_its_own(a, mine, verb, prep):
+            # A year holds no other year as a place holds a town: the sentence's other mention
+            # of the claim's is for something else, unless the same preposition leaves the verb
+            # out ("released in 2020 in Japan and in 2021 in Europe")
+            if _in_a_slot_of_its_own(a, mine, verb, prep) or (
+                mine[0] == "year"
+                and any(v == mine and a.tokens[k - 1] != prep for k, v in _values(a) if k)
+            ):
                 out.append(claim.stems[i])
                 break
     return out

@@ -3381,3 +3381,15 @@ def test_a_bound_is_not_contradicted_by_an_amount_beyond_it() -> None:
     # A bound the page states is a rule of its own: "orders over $75" is no "orders over $50"
     rule = analyse("Delivery is free on orders over $50.").numbers[0]
     assert _rival_amount(rule, amount("Delivery is free on orders over $75."))
+
+
+def test_a_year_the_page_gives_the_verb_beside_the_claims(engine: Engine) -> None:
+    page = (
+        "The 2020 and 2021 festivals were cancelled because of the COVID-19 pandemic, and the "
+        "festival returned in 2022 with a reduced capacity of 8,000."
+    )
+    assert _capped(engine, "The festival was cancelled in 2020 and returned in 2021.", page)
+    assert not _capped(engine, "The festival was cancelled in 2020 and returned in 2022.", page)
+    # The same preposition before the claim's year may leave the verb out
+    japan = "The game was released in 2020 in Japan and in 2021 in Europe."
+    assert not _capped(engine, "The game was released in 2021 in Europe.", japan)
