@@ -1193,6 +1193,8 @@ def place_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5)
 # Prepositions after which a verb puts its place, time or source: "born in", "studied at", "signed
 # from". Not "to": "in reply to Neil Young's song" is no place.
 _VERB_SLOTS = words("in at from")
+# Lowercase words inside a name: "University of Oslo", "Opéra de Lyon".
+_JOINING = words("of de du")
 
 # What stands in a verb's slot: ("name", the stems of its run of capitalised words) or ("year",
 # its value).
@@ -1203,17 +1205,27 @@ def _slot_value(a: Analysis, i: int) -> Slot | None:
     """The name or year that starts at token `i` of `a`; None for anything else."""
     if a.stems[i] in a.names and a.stems[i] not in CALENDAR:
         j = i
-        # "Born in Memphis, Whitfield moved…": a comma ends the name
-        while j < len(a.stems) and a.stems[j] in a.names and a.clauses[j] == a.clauses[i]:
+        # "Born in Memphis, Whitfield moved…": a comma ends the name, and "of" joins two
+        # ("University of Oslo")
+        while j < len(a.stems) and a.clauses[j] == a.clauses[i]:
+            if a.tokens[j] in _JOINING and j + 1 < len(a.stems) and a.stems[j + 1] in a.names:
+                j += 1
+            elif a.stems[j] not in a.names:
+                break
             j += 1
-        return "name", frozenset(a.stems[i:j])
+        return "name", frozenset(s for s in a.stems[i:j] if s in a.names)
     year = next((n for n in a.numbers if n.at == i and n.is_year), None)
     return ("year", year.value) if year else None
 
 
 def _same_name(a: Slot, b: Slot) -> bool:
-    """Do two names share a word ("New Orleans", "Orleans")?"""
-    return isinstance(a[1], frozenset) and isinstance(b[1], frozenset) and bool(a[1] & b[1])
+    """Is one name part of the other ("New Orleans", "Orleans")? Sharing a word is not enough:
+    "University of Oslo" and "University of Cambridge" are two."""
+    return (
+        isinstance(a[1], frozenset)
+        and isinstance(b[1], frozenset)
+        and (a[1] <= b[1] or b[1] <= a[1])
+    )
 
 
 def _values(a: Analysis) -> list[tuple[int, Slot]]:
@@ -1245,10 +1257,16 @@ def _slots(a: Analysis, verb: str, prep: str) -> list[tuple[int, Slot]]:
     out = []
     for j in range(len(a.stems) - 2):
         if a.stems[j] == verb and a.tokens[j + 1] == prep:
-            value = _slot_value(a, j + 2)
+            start = _past_the(a, j + 2)
+            value = _slot_value(a, start) if start < len(a.stems) else None
             if value:
-                out.append((j + 2, value))
+                out.append((start, value))
     return out
+
+
+def _past_the(a: Analysis, i: int) -> int:
+    """Token `i`, or the one after it where it is "the": "at the Opéra de Lyon"."""
+    return i + 1 if a.tokens[i] == "the" else i
 
 
 def _in_a_slot_of_its_own(a: Analysis, value: Slot, verb: str, prep: str) -> bool:
@@ -1256,13 +1274,26 @@ def _in_a_slot_of_its_own(a: Analysis, value: Slot, verb: str, prep: str) -> boo
     to New Orleans", "moved to the Corn Exchange building in 1958"?"""
     return any(
         v == value
-        and k >= 2
-        and a.tokens[k - 1] in _VERB_SLOTS | {"to"}
-        and a.stems[k - 2] in a.content
-        and a.stems[k - 2] not in a.names
-        and (a.stems[k - 2], a.tokens[k - 1]) != (verb, prep)
+        and p >= 1
+        and a.tokens[p] in _VERB_SLOTS | {"to"}
+        and a.stems[p - 1] in a.content
+        and a.stems[p - 1] not in a.names
+        and (a.stems[p - 1], a.tokens[p]) != (verb, prep)
         for k, v in _values(a)
+        if (p := k - 2 if a.tokens[k - 1 : k] == ["the"] else k - 1) >= 0
     )
+
+
+def _words_apart(claim: Analysis, i: int, mine: Slot, rival: Slot) -> list[str]:
+    """What the chip names of the claim's value at token `i`: the words of its name that the
+    rival lacks ("Oslo" of "University of Oslo" against "University of Cambridge"), else its
+    first word."""
+    if isinstance(mine[1], frozenset) and isinstance(rival[1], frozenset):
+        apart = mine[1] - rival[1]
+        found = list(dict.fromkeys(s for s in claim.stems[i:] if s in apart))
+        if found:
+            return found
+    return [claim.stems[i]]
 
 
 def slot_of_another_verb(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
@@ -1276,10 +1307,13 @@ def slot_of_another_verb(claim: Analysis, cands: Sequence[Candidate], near: int 
     with it says where the rival lies ("born in Honolulu, Hawaii")."""
     out: list[str] = []
     for i in range(2, len(claim.tokens)):
-        verb, prep = claim.stems[i - 2], claim.tokens[i - 1]
+        p = i - 2 if claim.tokens[i - 1] == "the" else i - 1  # "made her debut at the Opéra"
+        if p < 1:
+            continue
+        verb, prep = claim.stems[p - 1], claim.tokens[p]
         if prep not in _VERB_SLOTS or verb not in claim.content or verb in claim.names:
             continue
-        if i >= 3 and claim.stems[i - 3] in claim.names:
+        if p >= 2 and claim.stems[p - 2] in claim.names:
             continue  # "the Harbour City Rovers in 2023": the word before is part of a name
         mine = _slot_value(claim, i)
         if mine is None:
@@ -1303,7 +1337,7 @@ def slot_of_another_verb(claim: Analysis, cands: Sequence[Candidate], near: int 
                 mine[0] == "year"
                 and any(v == mine and a.tokens[k - 1] != prep for k, v in _values(a) if k)
             ):
-                out.append(claim.stems[i])
+                out += _words_apart(claim, i, mine, v)
                 break
     return out
 

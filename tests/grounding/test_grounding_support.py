@@ -3393,3 +3393,16 @@ def test_a_year_the_page_gives_the_verb_beside_the_claims(engine: Engine) -> Non
     # The same preposition before the claim's year may leave the verb out
     japan = "The game was released in 2020 in Japan and in 2021 in Europe."
     assert not _capped(engine, "The game was released in 2021 in Europe.", japan)
+
+
+def test_a_university_of_the_page_given_the_sentences_other_degree(engine: Engine) -> None:
+    page = (
+        "Born in Tromsø, she studied chemistry at the University of Oslo, graduating in 1946, "
+        "and received her doctorate from the University of Cambridge in 1952."
+    )
+    claim = "She received her doctorate from the University of Oslo in 1952."
+    assert _capped(engine, claim, page)
+    assert gaps(analyse(claim), [_candidate(0, page)]).elsewhere == ["Oslo"]
+    assert not _capped(engine, "She received her doctorate from the University of Cambridge.", page)
+    # One name inside the other is the same place
+    assert not _capped(engine, "She received her doctorate from Cambridge in 1952.", page)
