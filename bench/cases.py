@@ -721,6 +721,15 @@ KNOWN: list[Case] = [
         False,
     ),
     (
+        "a film the page says another directed (until 0.7.39)",
+        "Quentin Tarantino directed Natural Born Killers.",
+        [
+            "Natural Born Killers is a 1994 American crime film directed by Oliver Stone and "
+            "starring Woody Harrelson. Quentin Tarantino wrote the original story."
+        ],
+        False,
+    ),
+    (
         "the role's holder, right",
         "Kadri Tamm is the company's chief executive.",
         [
@@ -1183,6 +1192,15 @@ LIMITS: list[Case] = [
         [
             "It was released for Windows and Nintendo Switch in March 2021, and for PlayStation 5 "
             "in October 2021."
+        ],
+        False,
+    ),
+    (
+        "a soundtrack the page says another composed (one common word after the verb)",
+        "Sofie Lund also composed the game's soundtrack.",
+        [
+            "The game was directed by Sofie Lund, who had previously worked as an animator at IO "
+            "Interactive. Its soundtrack was composed by Jonas Brink."
         ],
         False,
     ),

@@ -1405,6 +1405,59 @@ def actor_of_another_verb(
     return []
 
 
+# Words between a name and its verb that leave the verb the name's: "Sofie Lund also composed…".
+_BESIDE_A_VERB = words("also later then subsequently originally jointly")
+
+
+def agent_of_another(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.75
+) -> list[str]:
+    """The full name that opens the claim before its verb, where one of the best candidates,
+    stating most of the rest, writes the same word followed by "by" and another name, and no
+    candidate writes that word otherwise: "Sofie Lund also composed the game's soundtrack"
+    against "Its soundtrack was composed by Jonas Brink". A candidate that writes the word
+    without "by" ("She also composed…") may be about the claim's name."""
+    if not claim.stems or claim.stems[0] != claim.subject:
+        return []
+    end = 1
+    while end < len(claim.stems) and claim.stems[end] in claim.names:
+        end += 1
+    verb = end
+    while verb < len(claim.tokens) and claim.tokens[verb] in _BESIDE_A_VERB:
+        verb += 1
+    if end < 2 or verb >= len(claim.tokens) or claim.tokens[end - 1].endswith("'s"):
+        return []
+    word = claim.tokens[verb]
+    if claim.stems[verb] not in claim.content or claim.stems[verb] in claim.names:
+        return []
+    actor = frozenset(claim.stems[:end])
+    # "the game's soundtrack": the owner is the page's own subject, however it names it
+    rest = {
+        s
+        for t, s in zip(claim.tokens[verb + 1 :], claim.stems[verb + 1 :], strict=True)
+        if s in claim.content and not t.endswith("'s")
+    } - actor
+    # One common word names nothing in particular: "played a character" against "a character …
+    # played by Amy Ryan"; one name does ("directed Dangal")
+    if len(rest) < 2 and not (rest and rest <= claim.names):
+        return []
+    rival = False
+    for rank, c in enumerate(cands):
+        a = c.analysis
+        for j, t in enumerate(a.tokens):
+            if t != word:
+                continue
+            after = a.tokens[j + 1 : j + 2]
+            if after != ["by"] or actor & set(a.stems):
+                return []  # the word said actively, or beside the claim's name
+            by = _slot_value(a, j + 2) if j + 2 < len(a.tokens) else None
+            if by is None or not isinstance(by[1], frozenset):
+                return []
+            stated = len(rest & stems_stated([c], claim)) >= share * len(rest)
+            rival = rival or (rank < near and stated)
+    return claim.stems[:end] if rival else []
+
+
 _COPULAS = words("is was became becomes")
 
 
@@ -1694,6 +1747,7 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     described_of_another,
     slot_of_another_verb,
     actor_of_another_verb,
+    agent_of_another,
     holder_of_another,
     won_another,
 )

@@ -27,6 +27,7 @@ from .conflicts import (
     CONFLICT_RULES,
     actor_of_another_verb,
     age_of_another,
+    agent_of_another,
     bound_reversed,
     codes_unstated,
     day_of_another,
@@ -350,6 +351,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     moved += described_of_another(claim, cands)
     moved += slot_of_another_verb(claim, cands) + actor_of_another_verb(claim, cands)
     moved += won_another(claim, cands) + holder_of_another(claim, cands)
+    moved += agent_of_another(claim, cands)
     elsewhere += [capitalised(t) for t in surface(claim, moved)]
     elsewhere += surface(claim, section_of_another(claim, cands))
     elsewhere += surface(claim, version_of_another(claim, cands))

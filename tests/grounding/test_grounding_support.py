@@ -3406,3 +3406,18 @@ def test_a_university_of_the_page_given_the_sentences_other_degree(engine: Engin
     assert not _capped(engine, "She received her doctorate from the University of Cambridge.", page)
     # One name inside the other is the same place
     assert not _capped(engine, "She received her doctorate from Cambridge in 1952.", page)
+
+
+def test_a_work_the_page_says_was_made_by_another(engine: Engine) -> None:
+    page = (
+        "Natural Born Killers is a 1994 American crime film directed by Oliver Stone and "
+        "starring Woody Harrelson. Quentin Tarantino wrote the original story."
+    )
+    assert _capped(engine, "Quentin Tarantino directed Natural Born Killers.", page)
+    assert not _capped(engine, "Oliver Stone directed Natural Born Killers.", page)
+    # The word said actively may be said of the claim's name
+    active = page + " He also directed the film's opening scene."
+    assert not _capped(engine, "Quentin Tarantino directed Natural Born Killers.", active)
+    # One common word names nothing in particular
+    role = "Holly Flax is a fictional character played by Amy Ryan. Keegan-Michael Key is an actor."
+    assert not _capped(engine, "Keegan-Michael Key played a character.", role)
