@@ -1219,13 +1219,16 @@ def _slot_value(a: Analysis, i: int) -> Slot | None:
 
 
 def _same_name(a: Slot, b: Slot) -> bool:
-    """Is one name part of the other ("New Orleans", "Orleans")? Sharing a word is not enough:
-    "University of Oslo" and "University of Cambridge" are two."""
-    return (
-        isinstance(a[1], frozenset)
-        and isinstance(b[1], frozenset)
-        and (a[1] <= b[1] or b[1] <= a[1])
-    )
+    """Are two slots' names one (`_one_name`)?"""
+    return isinstance(a[1], frozenset) and isinstance(b[1], frozenset) and _one_name(a[1], b[1])
+
+
+def _one_name(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Is one run of names part of the other ("New Orleans", "Orleans"; "the Nebula", "the
+    Nebula Award")? Sharing a word is not enough: "University of Oslo" and "University of
+    Cambridge" are two, and so are "Northern Premier League" and "Northern Counties East
+    League"."""
+    return a <= b or b <= a
 
 
 def _values(a: Analysis) -> list[tuple[int, Slot]]:
@@ -1353,6 +1356,18 @@ def _run_before(a: Analysis, j: int) -> frozenset[str]:
     return frozenset(a.stems[k:j])
 
 
+def _opening_name(a: Analysis) -> int:
+    """Where the run of names that opens `a` ends ("Tom Price left…": 2), 0 where `a` does not
+    open with its subject. The first word is no name of `names`, which a capital opening a
+    sentence does not make."""
+    if not a.stems or a.stems[0] != a.subject:
+        return 0
+    end = 1
+    while end < len(a.stems) and a.stems[end] in a.names:
+        end += 1
+    return end
+
+
 def actor_of_another_verb(
     claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.75
 ) -> list[str]:
@@ -1363,11 +1378,7 @@ def actor_of_another_verb(
     business in 2011 to train as a teacher, and Tom ran the brewery alone". A surname either
     shares is the same person, and a name listed with the rival acts with it ("Tom and Andy
     left")."""
-    if not claim.stems or claim.stems[0] != claim.subject:
-        return []
-    end = 1  # the sentence's first word is no name of `names` ("Tom Price left…")
-    while end < len(claim.stems) and claim.stems[end] in claim.names:
-        end += 1
+    end = _opening_name(claim)
     # A full name: a first word alone may be no name ("American baseball player…")
     if end < 2 or end >= len(claim.stems) or claim.stems[end] not in claim.content:
         return []
@@ -1417,11 +1428,7 @@ def agent_of_another(
     candidate writes that word otherwise: "Sofie Lund also composed the game's soundtrack"
     against "Its soundtrack was composed by Jonas Brink". A candidate that writes the word
     without "by" ("She also composed…") may be about the claim's name."""
-    if not claim.stems or claim.stems[0] != claim.subject:
-        return []
-    end = 1
-    while end < len(claim.stems) and claim.stems[end] in claim.names:
-        end += 1
+    end = _opening_name(claim)
     verb = end
     while verb < len(claim.tokens) and claim.tokens[verb] in _BESIDE_A_VERB:
         verb += 1
@@ -1464,11 +1471,7 @@ _COPULAS = words("is was became becomes")
 def _holder(a: Analysis) -> tuple[frozenset[str], int] | None:
     """The run of names that opens `a` right before "is", "was" or "became", and where that word
     stands: ({"tamm"}, 1) of "Tamm is the chief executive"."""
-    end = 0
-    while end < len(a.stems) and (
-        a.stems[end] in a.names or (end == 0 and a.stems[0] == a.subject)
-    ):
-        end += 1
+    end = _opening_name(a)
     if end == 0 or end >= len(a.tokens) or a.tokens[end] not in _COPULAS:
         return None
     return frozenset(a.stems[:end]), end
@@ -1537,12 +1540,6 @@ def _names_won(a: Analysis) -> list[frozenset[str]]:
             if value and isinstance(value[1], frozenset):
                 out.append(value[1])
     return out
-
-
-def _one_name(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Do two runs of names name one thing ("the Nebula", "the Nebula Award")? Sharing a word is
-    not enough: "Northern Premier League" and "Northern Counties East League" are two."""
-    return a <= b or b <= a
 
 
 def _named_by_a_word_of_its_own(a: Analysis, prize: frozenset[str]) -> bool:
