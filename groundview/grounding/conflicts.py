@@ -1498,6 +1498,11 @@ def holder_of_another(
     if held is None:
         return []
     name, at = held
+    # A capital that opens a sentence names nothing by itself ("Chicken is safe once…" against
+    # "Poultry is safe to eat when…"): a one-word name must be written as one on the page.
+    page_names = set().union(*(c.analysis.names for c in cands))
+    if len(name) < 2 and not name <= page_names:
+        return []
     # "the company's chief executive": the owner is the claim's own page's, however it names it
     role = {
         s
@@ -1516,6 +1521,8 @@ def holder_of_another(
         # owns it: the rival holds the claim's own first word ("chief" of "chief executive")
         if theirs is None or name & set(a.stems) or _head_after(a, theirs[1]) != head:
             return []
+        if len(theirs[0]) < 2 and not theirs[0] <= page_names:
+            return []  # "Poultry is safe…" names no rival
     return claim.stems[:at] if stating and stating[0] < near else []
 
 

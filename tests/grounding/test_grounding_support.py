@@ -3344,6 +3344,9 @@ def test_a_role_the_page_gives_another_name(engine: Engine) -> None:
         "Sepp joined in 2015. He was the chief executive until 2020. Tamm is the chief executive."
     )
     assert not _capped(engine, "Marek Sepp was the chief executive.", pronoun)
+    # A capital that opens a sentence names nothing by itself
+    poultry = "Poultry is safe to eat when its internal temperature reaches 74 °C (165 °F)."
+    assert not _capped(engine, "Chicken is safe once it reaches 74 °C (165 °F).", poultry)
 
 
 def test_not_able_to_denies_what_follows(engine: Engine) -> None:
