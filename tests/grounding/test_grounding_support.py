@@ -3338,7 +3338,9 @@ def test_a_role_the_page_gives_another_name(engine: Engine) -> None:
     assert _capped(engine, "Marek Sepp is the company's chief executive.", page)
     assert not _capped(engine, "Kadri Tamm is the company's chief executive.", page)
     claim = analyse("Marek Sepp is the company's chief executive.")
-    assert gaps(claim, [_candidate(0, "Tamm is the chief executive.")]).elsewhere == ["Marek Sepp"]
+    founders = _candidate(0, "Kroon Labs was founded by Kadri Tamm and Marek Sepp.")
+    chief = _candidate(1, "Tamm is the chief executive.")
+    assert gaps(claim, [founders, chief]).elsewhere == ["Marek Sepp"]
     # A sentence that opens with "He" may be about the claim's name
     pronoun = (
         "Sepp joined in 2015. He was the chief executive until 2020. Tamm is the chief executive."
