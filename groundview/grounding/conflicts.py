@@ -1465,14 +1465,14 @@ def agent_of_another(
     return claim.stems[:end] if rival else []
 
 
-_COPULAS = words("is was became becomes")
+_IS_OR_BECAME = words("is was became becomes")
 
 
 def _holder(a: Analysis) -> tuple[frozenset[str], int] | None:
     """The run of names that opens `a` right before "is", "was" or "became", and where that word
     stands: ({"tamm"}, 1) of "Tamm is the chief executive"."""
     end = _opening_name(a)
-    if end == 0 or end >= len(a.tokens) or a.tokens[end] not in _COPULAS:
+    if end == 0 or end >= len(a.tokens) or a.tokens[end] not in _IS_OR_BECAME:
         return None
     return frozenset(a.stems[:end]), end
 
@@ -1526,9 +1526,10 @@ def holder_of_another(
     return claim.stems[:at] if stating and stating[0] < near else []
 
 
-_WON = words("won win wins")
+# The verbs of "won the Costa Novel Award" (contrary._WON also counts "winner" and "winning")
+_WON_VERBS = words("won win wins")
 # Other words for winning a prize: "was awarded the Nebula Award" backs "won the Nebula Award".
-_WON_ALIKE = _WON | words(
+_WON_ALIKE = _WON_VERBS | words(
     "awarded received receives earned earns took takes claimed claims collected gained clinched"
     " secured captured retained defended"
 )
@@ -1542,7 +1543,7 @@ def _names_won(a: Analysis) -> list[frozenset[str]]:
     East League in 2009"."""
     out = []
     for i, t in enumerate(a.tokens[:-1]):
-        if t in _WON:
+        if t in _WON_VERBS:
             value = _slot_value(a, i + 2 if a.tokens[i + 1] == "the" else i + 1)
             if value and isinstance(value[1], frozenset):
                 out.append(value[1])
