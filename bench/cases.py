@@ -23,6 +23,49 @@ THRESHOLD = 0.6
 
 Case = tuple[str, str, list[str], bool]
 
+# The articles of the 0.7.40 probes, each summarised sentence by sentence below.
+_COUNCIL = (
+    "The Harlow Vale district council voted 7-4 on Tuesday to approve a £2.3 million scheme of "
+    "protected cycle lanes along Mill Road and Station Street. The plan, first proposed in 2022 "
+    "by the council's transport committee, will remove 64 on-street parking spaces, of which 40 "
+    "will be replaced in a new car park behind the library. Two cyclists were seriously injured "
+    "on Mill Road last year. Half of the money comes from a national active travel grant; the "
+    "rest will be borrowed."
+)
+_BEES = (
+    "Worker bees from exposed colonies also collected less pollen, although the difference was "
+    "not statistically significant. Flupyradifurone was introduced in 2015 as a safer "
+    "alternative to neonicotinoids, three of which were banned for outdoor use in the EU in "
+    "2018. Lead author Dr Hannah Okafor said the findings did not show that the pesticide was "
+    "more harmful than the banned neonicotinoids, but that its safety had been overestimated by "
+    "regulators, who tested it only on honeybees."
+)
+_NORDLYS = (
+    "Nordlys Energy, the Norwegian wind turbine maker, reported a net loss of 1.4 billion kroner "
+    "for the third quarter on Thursday, compared with a profit of 220 million kroner a year "
+    "earlier. Revenue rose 8% to 9.1 billion kroner, helped by deliveries to offshore projects in "
+    "the North Sea. Chief executive Ingrid Solberg said the repair programme would be finished by "
+    "the end of next year and that the company still expected to return to profit in 2026. "
+    "Shares in Nordlys fell 11% in Oslo trading, their lowest level since 2020. The company also "
+    "said it would cut 600 jobs, mostly at its factory in Esbjerg, Denmark, and would stop making "
+    "onshore turbines for the Asian market."
+)
+_FRAUD = (
+    "A former accountant at the Ribe Harbour Trust was sentenced on Friday to three years in "
+    "prison for stealing £480,000 from the charity over six years. Helen Marsh, 52, pleaded "
+    "guilty in September to fraud by abuse of position. Winchester Crown Court heard that she had "
+    "transferred money into her own accounts through fake invoices. The trust has recovered "
+    "about £90,000."
+)
+_MARREN = (
+    "The city of Marren will ban petrol and diesel cars from its historic centre from January "
+    "2027. Electric cars, buses, taxis and delivery vans will still be allowed. Business groups "
+    "have criticised the plan, saying it was rushed through without proper consultation, while "
+    "environmental campaigners said it did not go far enough because it leaves out the city's "
+    "ring road."
+)
+
+
 KNOWN: list[Case] = [
     # (name, answer, facts, does a person call the last claim supported?)
     (
@@ -729,6 +772,66 @@ KNOWN: list[Case] = [
         ],
         False,
     ),
+    # News articles summarised as a summariser does (the 0.7.40 probe; until 0.7.40)
+    (
+        "'unanimously' where the page gives the vote as 7-4 (until 0.7.40)",
+        "Harlow Vale council has approved a cycle lane plan. The council voted unanimously in "
+        "favour of the scheme.",
+        [_COUNCIL],
+        False,
+    ),
+    (
+        "'killed' where the page says seriously injured (until 0.7.40)",
+        "Two cyclists were killed on Mill Road last year.",
+        [_COUNCIL],
+        False,
+    ),
+    (
+        "the whole scheme said paid by a grant that pays half of it (until 0.7.40)",
+        "The whole scheme is funded by a national active travel grant.",
+        [_COUNCIL],
+        False,
+    ),
+    (
+        "a year of the sentence's other clause (until 0.7.40)",
+        "Flupyradifurone was introduced in 2018 as a replacement for the banned neonicotinoids.",
+        [_BEES],
+        False,
+    ),
+    (
+        "a finding the page says was not shown, said (until 0.7.40)",
+        "Dr Hannah Okafor said the pesticide is more harmful than neonicotinoids.",
+        [_BEES],
+        False,
+    ),
+    (
+        "'offshore' for the page's 'onshore' (until 0.7.40)",
+        "Nordlys will also stop making offshore turbines for the Asian market.",
+        [_NORDLYS],
+        False,
+    ),
+    (
+        "'unanimously' where the page gives the vote 6-3 (a 0.7.37 probe's; until 0.7.40)",
+        "The council voted unanimously to approve the $4.2 million bike lane plan.",
+        [
+            "The Riverton city council voted 6-3 on Tuesday to approve a $4.2 million plan to add "
+            "protected bike lanes along Main Street and Harbor Avenue."
+        ],
+        False,
+    ),
+    (
+        "banned where the page says still allowed (the second probe's; until 0.7.40)",
+        "Electric cars and delivery vans will also be banned from the centre.",
+        [_MARREN],
+        False,
+    ),
+    (
+        "the summary's right sentences beside them",
+        "Nordlys Energy reported a third-quarter net loss of 1.4 billion kroner. Shares fell 11% "
+        "to their lowest level since 2020.",
+        [_NORDLYS],
+        True,
+    ),
     (
         "the role's holder, right",
         "Kadri Tamm is the company's chief executive.",
@@ -997,15 +1100,6 @@ LIMITS: list[Case] = [
     ),
     # news articles summarised (the session's two news probes, 0.7.37): still passing
     (
-        "'unanimously' where the page gives the vote 6-3",
-        "The council voted unanimously to approve the $4.2 million bike lane plan.",
-        [
-            "The Riverton city council voted 6-3 on Tuesday to approve a $4.2 million plan to add "
-            "protected bike lanes along Main Street and Harbor Avenue."
-        ],
-        False,
-    ),
-    (
         "'cocoa and coffee' for the page's 'cocoa and sugar'",
         "Mira Patel blamed higher prices for cocoa and coffee.",
         [
@@ -1202,6 +1296,57 @@ LIMITS: list[Case] = [
             "The game was directed by Sofie Lund, who had previously worked as an animator at IO "
             "Interactive. Its soundtrack was composed by Jonas Brink."
         ],
+        False,
+    ),
+    # News articles summarised as a summariser does (the 0.7.40 probes)
+    (
+        "'significantly less' where the page says not statistically significant",
+        "Exposed worker bees collected significantly less pollen.",
+        [_BEES],
+        False,
+    ),
+    (
+        "a return to profit given the date of the repairs",
+        "Ingrid Solberg said the company would return to profit by the end of next year.",
+        [_NORDLYS],
+        False,
+    ),
+    (
+        "'mostly in Norway' where the page says mostly in Denmark",
+        "The company will cut 600 jobs, mostly in Norway.",
+        [_NORDLYS],
+        False,
+    ),
+    (
+        "'found guilty after a trial' where she pleaded guilty",
+        "She was found guilty of fraud by abuse of position after a trial at Winchester Crown "
+        "Court.",
+        [_FRAUD],
+        False,
+    ),
+    (
+        "'most of the money' where £90,000 of £480,000 was recovered",
+        "The trust has recovered most of the money.",
+        [_FRAUD],
+        False,
+    ),
+    (
+        "the prison sentence's years given to the theft",
+        "Marsh stole the money over three years.",
+        [_FRAUD],
+        False,
+    ),
+    (
+        "a year after a noun of its own, the verb left out (right)",
+        "The game's PC version was released in 2021.",
+        ["The game was released in 2020 for consoles, and its PC version in 2021."],
+        True,
+    ),
+    (
+        "a criticism the page gives another group",
+        "Environmental campaigners criticised the plan for being rushed through without "
+        "consultation.",
+        [_MARREN],
         False,
     ),
     (

@@ -175,6 +175,12 @@ def _negated_stems(
             after = tokens[j + 1 : j + 3]
             if u in _ABLE and len(after) == 2 and after[0] == "to" and plain(after[1]):
                 out.add(stems[j + 2])
+            # "the findings did not show that the pesticide was more harmful" denies the harm,
+            # as "no evidence that it was effective" denies the effect
+            if u in _SHOWING and after[:1] == ["that"]:
+                verb = _verb_of_group(tokens, j + 1, plain)
+                if verb is not None:
+                    out.add(stems[verb])
             owned = no_longer and tokens[i + 2] in _HAVE
             # Spanish "no" negates a verb or an adjective ("no es apta para el consumo"): the
             # word after it is no noun it denies.
@@ -193,10 +199,21 @@ def _negated_stems(
                 if head is not None:
                     out.add(stems[head])
             break
+    # "was nearly killed", "almost won": what nearly happened did not
+    for i in range(len(tokens) - 1):
+        if tokens[i] in _NEARLY and tokens[i + 1].endswith("ed") and plain(tokens[i + 1]):
+            out.add(stems[i + 1])
     return frozenset(out)
 
 
+_NEARLY = frozenset(["nearly", "almost"])
 _ABLE = frozenset(["able", "allowed", "permitted"])
+# What a finding shows, whose "that" clause a negation denies with it.
+_SHOWING = words(
+    "show shows showed shown prove proves proved proven demonstrate demonstrates demonstrated"
+    " suggest suggests suggested indicate indicates indicated establish established confirm"
+    " confirmed find found mean evidence proof"
+)
 _CONDITIONS = frozenset(["if", "unless"])
 _AUXILIARIES = words(
     "is are was were has have had will would can could may might should must do does did"

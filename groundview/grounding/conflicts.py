@@ -1336,13 +1336,42 @@ def slot_of_another_verb(claim: Analysis, cands: Sequence[Candidate], near: int 
             # A year holds no other year as a place holds a town: the sentence's other mention
             # of the claim's is for something else, unless the same preposition leaves the verb
             # out ("released in 2020 in Japan and in 2021 in Europe")
-            if _in_a_slot_of_its_own(a, mine, verb, prep) or (
-                mine[0] == "year"
-                and any(v == mine and a.tokens[k - 1] != prep for k, v in _values(a) if k)
+            if (
+                _in_a_slot_of_its_own(a, mine, verb, prep)
+                or (
+                    mine[0] == "year"
+                    and any(v == mine and a.tokens[k - 1] != prep for k, v in _values(a) if k)
+                )
+                or (mine[0] == "year" and _dated_with_another_verb(claim, a, mine, j, verb))
             ):
                 out += _words_apart(claim, i, mine, v)
                 break
     return out
+
+
+_PASSIVE = words("is are was were been")
+
+
+def _dated_with_another_verb(
+    claim: Analysis, a: Analysis, year: Slot, rival: int, verb: str
+) -> bool:
+    """Does `a` write `year` in a clause other than that of the rival year at token `rival`, one
+    that gives it a passive verb of its own, another word of the claim: "Flupyradifurone was
+    introduced in 2015 as a safer alternative to neonicotinoids, three of which were banned for
+    outdoor use in the EU in 2018" for "introduced in 2018 as a replacement for the banned
+    neonicotinoids"? A clause without a verb of its own leaves the verb out ("released in 2020
+    for consoles and its PC version in 2021"), so the year is the verb's."""
+    theirs = {s for s, k in zip(a.stems, a.clauses, strict=True) if k == a.clauses[rival]}
+    others = set(claim.content) - claim.names - theirs - {verb}
+    for k, v in _values(a):
+        if v != year or a.clauses[k] == a.clauses[rival]:
+            continue
+        if any(
+            a.clauses[m] == a.clauses[k] and a.stems[m] in others and a.tokens[m - 1] in _PASSIVE
+            for m in range(1, len(a.stems))
+        ):
+            return True
+    return False
 
 
 def _run_before(a: Analysis, j: int) -> frozenset[str]:

@@ -271,10 +271,25 @@ def _common(claim: Analysis, added: set[str], cands: Sequence[Candidate]) -> boo
     return any(s in claim.lower or written_lowercase(s, cands) for s in added)
 
 
+_PASSIVE_BEFORE = words("was were been be being is are")
+
+
+def _participle(token: str) -> bool:
+    """Does `token` look like a verb's past participle ("killed"), or "dead"? Not "last" in "was
+    last given", nor a noun or an adjective after "was" ("was full of water", "was women")."""
+    return token.endswith("ed") or token == "dead"
+
+
 def _thing(claim: Analysis, i: int, content: set[str], reach: int = 4) -> tuple[str | None, bool]:
     """What the claim's word at `i` is said of: the next content word within `reach`, or, with
     nothing after it ("Net income rose 12%."), the content word before it; and whether it stands
-    before."""
+    before. A passive is said of what comes before it: "Two cyclists were killed on Mill Road" of
+    the cyclists, not the road."""
+    if i and claim.tokens[i - 1] in _PASSIVE_BEFORE and _participle(claim.tokens[i]):
+        preceding = reversed(claim.stems[max(0, i - 1 - reach) : i - 1])
+        found = next((f for f in preceding if f in content), None)
+        if found is not None:
+            return found, True
     # An owner is not the thing: "doubled the brewery's capacity" is said of the capacity
     after = range(i + 1, min(len(claim.stems), i + 1 + reach))
     thing = next(
@@ -390,7 +405,17 @@ def _negated_beside(text: Analysis, word: str, beside: set[str], reach: int) -> 
     at = text.stems.index(word)
     near = range(max(0, at - reach), min(len(text.stems), at + reach + 1))
     found = [i for i in near if text.stems[i] in beside and text.stems[i] not in text.negates]
-    set_apart = _CONTRASTS.intersection(text.tokens)
+    # A contrast sets apart from the denial only beside it, a clause away at most ("Jones did not
+    # sign, but Smith did"); "did not show that it was more harmful, but that its safety had been
+    # overestimated by regulators, who tested it only on honeybees" sets a second finding beside
+    # the denied one, and nobody apart.
+    set_apart = {
+        t
+        for i, t in enumerate(text.tokens)
+        if t in _CONTRASTS
+        and (not text.clauses or abs(text.clauses[i] - text.clauses[at]) <= 1)
+        and not (t == "but" and text.tokens[i + 1 : i + 2] == ["that"])
+    }
     if found and set_apart == {"unlike"} and text.tokens[0] == "unlike":
         # "Unlike its predecessor, the Nimbus 5 does not come with a charger" sets apart only what
         # its opening clause names: it denies the charger of the Nimbus 5.
@@ -1218,6 +1243,81 @@ def won_where_nominated(claim: Analysis, cands: Sequence[Candidate], near: int =
     return []
 
 
+_UNANIMOUS = words("unanimous unanimously unanimity")
+# Words of a vote, one of which stands beside a tally: "voted 7-4", "approved by 31 votes to 18",
+# "ruled 5-4".
+_VOTING = frozenset(
+    stem(w) for w in words("vote voted votes ruled passed approved rejected backed")
+)
+
+
+def split_vote(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[tuple[str, str]]:
+    """The claim's "unanimously" where one of the best candidates, stating more of the claim,
+    gives the vote a tally with votes on both sides: "The council voted unanimously in favour of
+    the scheme" against "The council voted 7-4 on Tuesday to approve the scheme". Each with the
+    tally as written. A page that calls it unanimous anywhere backs it, and "5-0" is unanimous."""
+    said = [t for t in claim.tokens if t in _UNANIMOUS]
+    if not said or any(_UNANIMOUS.intersection(c.analysis.tokens) for c in cands):
+        return []
+    rest = set(claim.content) - {stem(t) for t in said}
+    for c in cands[:near]:
+        a = c.analysis
+        if not rest & set(a.stems):
+            continue
+        tally = _tally(a)
+        if tally:
+            return [(said[0], tally)]
+    return []
+
+
+def _tally(a: Analysis) -> str | None:
+    """A vote's tally with votes against, as "7-4": two counts side by side ("7-4", "52 to 48",
+    "31 votes to 18"), the first the larger, with a word of voting beside them."""
+    counts = [n for n in a.numbers if n.count and not n.unit and n.at >= 0 and n.value.is_integer()]
+    for n, m in zip(counts, counts[1:], strict=False):
+        between = a.tokens[n.at + 1 : m.at]
+        if len(between) > 2 or not set(between) <= {"to", "votes", "against"}:
+            continue
+        if not 0 < m.value < n.value:
+            continue
+        beside = a.stems[max(0, n.at - 4) : m.at + 2]
+        if _VOTING.intersection(beside):
+            return f"{n.value:g}-{m.value:g}"
+    return None
+
+
+_WHOLE = words("whole entire entirely wholly fully completely")
+# A share of a thing: "half" and "partly" as they stand, the rest before "of" ("part of the
+# money"), since "the third time" and "most people" share nothing out.
+_HALF = words("half partly partially")
+_SHARE_OF = words("part portion third quarter fraction most majority minority")
+
+
+def whole_where_part(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.5
+) -> list[tuple[str, str]]:
+    """The claim's "whole" (or "entire", "fully"…) where one of the best candidates gives a share
+    of it in a clause that states most of the rest of the claim: "The whole scheme is funded by a
+    national active travel grant" against "Half of the money comes from a national active travel
+    grant; the rest will be borrowed". Each with the share as written. `opposites` reads "half"
+    against "whole" of the same word; a summary says the whole of what the page shares out in
+    other words. A candidate that says the claim's word itself backs it."""
+    said = [t for t in claim.tokens if t in _WHOLE]
+    if not said or any(_WHOLE.intersection(c.analysis.tokens) for c in cands[:near]):
+        return []
+    rest = set(claim.content) - {stem(t) for t in said}
+    if len(rest) < 2:
+        return []
+    for c in cands[:near]:
+        a = c.analysis
+        for i, t in enumerate(a.tokens):
+            if not (t in _HALF or (t in _SHARE_OF and a.tokens[i + 1 : i + 2] == ["of"])):
+                continue
+            if len(rest & clause_stems(a, a.clauses[i])) >= max(2, share * len(rest)):
+                return [(said[0], t)]
+    return []
+
+
 def _prize(claim: Analysis, at: int) -> set[str]:
     """The stems of what the claim says was won at token `at`, up to the next stopword: "Mercury
     Prize" of "won the Mercury Prize in 2002", "BAFTA" of "won the BAFTA for Best Debut Game"."""
@@ -1384,6 +1484,8 @@ CONTRARY_RULES: tuple[Rule, ...] = (
     ranked_alone,
     roles_swapped,
     won_where_nominated,
+    split_vote,
+    whole_where_part,
     said_by_another,
     priced,
     kind_unstated,

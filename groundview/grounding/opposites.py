@@ -65,11 +65,17 @@ arrive depart | enter exit | expand shrink | high low | ahead behind
 # a fall, which markets report of the same thing ("Shares rose 3%" against "Shares fell 3%"), while
 # "fell" elsewhere is a felled tree or a fallen city; and two multiples ("had tripled since 2015"
 # against "has doubled since 2015"), and the medals ("won Olympic bronze in the 200 metres"
-# against "won Olympic silver in the 200 metres"), whose metals are said of much else.
+# against "won Olympic silver in the 200 metres"), whose metals are said of much else. Where a
+# thing stands ("stop making onshore turbines" against "offshore turbines"), and what befell people
+# ("Two cyclists were seriously injured" against "were killed"), and what a rule lets through and
+# what it bans ("Electric cars … will still be allowed" against "will also be banned"), which a
+# report says of many things and people at once.
 _PAIRS_OF_A_THING = """
 east west | north south | eastern western | northern southern | northeast southwest
 northwest southeast | partial full | partially fully | half whole | half entire | earliest latest
 upstream downstream | inbound outbound | weekday weekend | asleep awake
+onshore offshore | indoor outdoor | killed injured
+allowed banned | permitted banned
 man woman | men women | boy girl | son daughter | father mother | brother sister | uncle aunt
 nephew niece
 rise fall | rose fell | rising falling | risen fallen | rise drop | rose dropped | rise decline

@@ -3426,3 +3426,80 @@ def test_a_work_the_page_says_was_made_by_another(engine: Engine) -> None:
     # One common word names nothing in particular
     role = "Holly Flax is a fictional character played by Amy Ryan. Keegan-Michael Key is an actor."
     assert not _capped(engine, "Keegan-Michael Key played a character.", role)
+
+
+def test_a_place_or_an_outcome_opposed_of_the_same_thing(engine: Engine) -> None:
+    page = (
+        "Revenue rose, helped by deliveries to offshore projects in the North Sea. The company "
+        "said it would stop making onshore turbines for the Asian market."
+    )
+    claim = "The company will stop making offshore turbines for the Asian market."
+    assert _capped(engine, claim, page)
+    sentences = [_candidate(i, s + ".") for i, s in enumerate(page.rstrip(".").split(". "))]
+    assert gaps(analyse(claim), sentences).opposed == [("offshore", "onshore")]
+    assert not _capped(engine, "The company will stop making onshore turbines for Asia.", page)
+    road = "Two cyclists were seriously injured on Mill Road last year."
+    assert _capped(engine, "Two cyclists were killed on Mill Road last year.", road)
+    # A report of both says each of someone: a passive is said of who comes before it
+    both = "One cyclist was killed and two were injured on Mill Road last year."
+    assert not _capped(engine, "One cyclist was killed on Mill Road last year.", both)
+    # What nearly happened did not
+    pitch = "Six days after the trade, Medwick was nearly killed by a pitch thrown by Bowman."
+    assert stem("killed") in analyse(pitch).negates
+    assert _capped(engine, "Medwick was killed by a pitch.", pitch)
+    assert not _capped(engine, "Medwick was injured by a pitch.", pitch)
+
+
+def test_a_year_the_page_gives_another_clauses_verb(engine: Engine) -> None:
+    page = (
+        "Flupyradifurone was introduced in 2015 as a safer alternative to neonicotinoids, three "
+        "of which were banned for outdoor use in the EU in 2018."
+    )
+    claim = "Flupyradifurone was introduced in 2018 as a replacement for the banned neonicotinoids."
+    assert _capped(engine, claim, page)
+    assert gaps(analyse(claim), [_candidate(0, page)]).elsewhere == ["2018"]
+    assert not _capped(engine, "Flupyradifurone was introduced in 2015.", page)
+    # A clause with no verb of its own leaves the verb out: its year is the verb's
+    consoles = "The game was released in 2020 for consoles, and for the PC in 2021."
+    assert not _capped(engine, "The game was released for the PC in 2021.", consoles)
+
+
+def test_a_finding_not_shown_is_denied(engine: Engine) -> None:
+    assert "harmful" in analyse("The study did not show that it was more harmful.").negates
+    assert stem("effective") in analyse("There is no evidence that it was effective.").negates
+    page = (
+        "Lead author Dr Hannah Okafor said the findings did not show that the pesticide was more "
+        "harmful than the banned neonicotinoids, but that its safety had been overestimated by "
+        "regulators, who tested it only on honeybees."
+    )
+    claim = "Dr Hannah Okafor said the pesticide is more harmful than neonicotinoids."
+    assert _capped(engine, claim, page)
+    assert not _capped(
+        engine, "Okafor said regulators had overestimated the pesticide's safety.", page
+    )
+    # A contrast beside the denial still sets someone apart
+    apart = "The Hale study did not show that the pesticide was harmful, but the Ross study did."
+    assert not _capped(engine, "The Ross study showed that the pesticide was harmful.", apart)
+
+
+def test_unanimous_against_a_split_tally(engine: Engine) -> None:
+    page = "The council voted 7-4 on Tuesday to approve the cycle lane scheme."
+    claim = "The council voted unanimously to approve the scheme."
+    assert _capped(engine, claim, page)
+    assert ("unanimously", "7-4") in gaps(analyse(claim), [_candidate(0, page)]).opposed
+    assert _capped(engine, claim, "The scheme was approved by 31 votes to 18.")
+    # No votes against is unanimous, and a page that says so backs it
+    assert not _capped(engine, claim, "The council voted 11-0 on Tuesday to approve the scheme.")
+    said = page + " The vote on the budget was unanimous."
+    assert not _capped(engine, claim, said)
+
+
+def test_the_whole_where_the_page_gives_a_share(engine: Engine) -> None:
+    page = "Half of the money comes from a national active travel grant; the rest will be borrowed."
+    claim = "The whole scheme is funded by a national active travel grant."
+    assert _capped(engine, claim, page)
+    assert ("whole", "half") in gaps(analyse(claim), [_candidate(0, page)]).opposed
+    assert not _capped(engine, "Half of the scheme is funded by a national travel grant.", page)
+    # "the third time" shares nothing out
+    third = "For the third time, the national active travel grant paid for the scheme."
+    assert not _capped(engine, "The whole scheme is paid for by the national travel grant.", third)
