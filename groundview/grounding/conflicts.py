@@ -10,7 +10,7 @@ sets.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from .analysis import Analysis, code_parts, is_negation
@@ -1272,15 +1272,21 @@ def _past_the(a: Analysis, i: int) -> int:
     return i + 1 if a.tokens[i] == "the" else i
 
 
-def _in_a_slot_of_its_own(a: Analysis, value: Slot, verb: str, prep: str) -> bool:
-    """Does `a` write `value` after a word and preposition other than `verb` and `prep`: "moved
-    to New Orleans", "moved to the Corn Exchange building in 1958"?"""
+def _in_a_slot_of_its_own(
+    a: Analysis, value: Slot, verb: str, prep: str, said: Collection[str]
+) -> bool:
+    """Does `a` write `value` after a word and preposition other than `verb` and `prep`, a word
+    the claim does not say (of those it `said`): "moved to New Orleans", "moved to the Corn
+    Exchange building in 1958"? A word of the claim's own may be what it dates: "released in
+    2020 for consoles, and its PC version in 2021" dates the PC version of "The game's PC
+    version was released in 2021"."""
     return any(
         v == value
         and p >= 1
         and a.tokens[p] in _VERB_SLOTS | {"to"}
         and a.stems[p - 1] in a.content
         and a.stems[p - 1] not in a.names
+        and a.stems[p - 1] not in said
         and (a.stems[p - 1], a.tokens[p]) != (verb, prep)
         for k, v in _values(a)
         if (p := k - 2 if a.tokens[k - 1 : k] == ["the"] else k - 1) >= 0
@@ -1337,7 +1343,7 @@ def slot_of_another_verb(claim: Analysis, cands: Sequence[Candidate], near: int 
             # of the claim's is for something else, unless the same preposition leaves the verb
             # out ("released in 2020 in Japan and in 2021 in Europe")
             if (
-                _in_a_slot_of_its_own(a, mine, verb, prep)
+                _in_a_slot_of_its_own(a, mine, verb, prep, claim.content)
                 or (
                     mine[0] == "year"
                     and any(v == mine and a.tokens[k - 1] != prep for k, v in _values(a) if k)

@@ -3462,6 +3462,10 @@ def test_a_year_the_page_gives_another_clauses_verb(engine: Engine) -> None:
     # A clause with no verb of its own leaves the verb out: its year is the verb's
     consoles = "The game was released in 2020 for consoles, and for the PC in 2021."
     assert not _capped(engine, "The game was released for the PC in 2021.", consoles)
+    # and a year after a word the claim says dates what the claim says
+    version = "The game was released in 2020 for consoles, and its PC version in 2021."
+    assert not _capped(engine, "The game's PC version was released in 2021.", version)
+    assert _capped(engine, "The game was released in 2021.", version)
 
 
 def test_a_finding_not_shown_is_denied(engine: Engine) -> None:
