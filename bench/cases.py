@@ -832,6 +832,27 @@ KNOWN: list[Case] = [
         True,
     ),
     (
+        "another body's tally beside a unanimous vote (right)",
+        "The committee voted unanimously to recommend the plan.",
+        [
+            "The committee voted 9-0 to recommend the plan, and the full council approved it 12-3 "
+            "a week later."
+        ],
+        True,
+    ),
+    (
+        "'five were injured' counts the people (right; until 0.7.40)",
+        "Five people were injured when the bus overturned.",
+        ["Two people died and five were injured when the bus overturned."],
+        True,
+    ),
+    (
+        "'All staff' says the entire staff, beside half of them (right; until 0.7.40)",
+        "The entire staff moved to a new office in 2019.",
+        ["Half of the 40 staff work in Leeds. All staff moved to a new office in 2019."],
+        True,
+    ),
+    (
         "the summary's right sentences beside them",
         "Nordlys Energy reported a third-quarter net loss of 1.4 billion kroner. Shares fell 11% "
         "to their lowest level since 2020.",
@@ -1347,6 +1368,27 @@ LIMITS: list[Case] = [
         "Environmental campaigners criticised the plan for being rushed through without "
         "consultation.",
         [_MARREN],
+        False,
+    ),
+    (
+        "injured where the page says the same workers were killed",
+        "Three workers were injured in the explosion.",
+        ["The explosion killed three workers and injured 12 others."],
+        False,
+    ),
+    (
+        "'nearly sunk' said sunk (an irregular participle)",
+        "The ship was sunk by a storm in 1912.",
+        ["The ship was nearly sunk by a storm in 1912 and was repaired in Cardiff."],
+        False,
+    ),
+    (
+        "a finding not shown, said shown, beside another study's",
+        "Earlier trials showed that the drug was effective.",
+        [
+            "Earlier trials did not show that the drug was effective, but a 2020 study found "
+            "that it reduced symptoms by 30%."
+        ],
         False,
     ),
     (

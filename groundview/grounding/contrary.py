@@ -1252,27 +1252,28 @@ _VOTING = frozenset(
 
 
 def split_vote(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[tuple[str, str]]:
-    """The claim's "unanimously" where one of the best candidates, stating more of the claim,
-    gives the vote a tally with votes on both sides: "The council voted unanimously in favour of
-    the scheme" against "The council voted 7-4 on Tuesday to approve the scheme". Each with the
-    tally as written. A page that calls it unanimous anywhere backs it, and "5-0" is unanimous."""
+    """The claim's "unanimously" where one of the best candidates gives the vote a tally with
+    votes on both sides, in a clause that states more of the claim: "The council voted
+    unanimously in favour of the scheme" against "The council voted 7-4 on Tuesday to approve
+    the scheme". Each with the tally as written. A page that calls it unanimous anywhere backs
+    it, "5-0" is unanimous, and another body's tally is another vote ("The committee voted 9-0
+    …, and the full council approved it 12-3")."""
     said = [t for t in claim.tokens if t in _UNANIMOUS]
     if not said or any(_UNANIMOUS.intersection(c.analysis.tokens) for c in cands):
         return []
     rest = set(claim.content) - {stem(t) for t in said}
     for c in cands[:near]:
         a = c.analysis
-        if not rest & set(a.stems):
-            continue
-        tally = _tally(a)
-        if tally:
-            return [(said[0], tally)]
+        for tally, at in _tallies(a):
+            if len(rest & clause_stems(a, a.clauses[at])) >= min(2, len(rest)):
+                return [(said[0], tally)]
     return []
 
 
-def _tally(a: Analysis) -> str | None:
-    """A vote's tally with votes against, as "7-4": two counts side by side ("7-4", "52 to 48",
-    "31 votes to 18"), the first the larger, with a word of voting beside them."""
+def _tallies(a: Analysis) -> Iterator[tuple[str, int]]:
+    """Each vote's tally with votes against, as "7-4", and where it starts: two counts side by
+    side ("7-4", "52 to 48", "31 votes to 18"), the first the larger, with a word of voting
+    beside them."""
     counts = [n for n in a.numbers if n.count and not n.unit and n.at >= 0 and n.value.is_integer()]
     for n, m in zip(counts, counts[1:], strict=False):
         between = a.tokens[n.at + 1 : m.at]
@@ -1280,10 +1281,8 @@ def _tally(a: Analysis) -> str | None:
             continue
         if not 0 < m.value < n.value:
             continue
-        beside = a.stems[max(0, n.at - 4) : m.at + 2]
-        if _VOTING.intersection(beside):
-            return f"{n.value:g}-{m.value:g}"
-    return None
+        if _VOTING.intersection(a.stems[max(0, n.at - 4) : m.at + 2]):
+            yield f"{n.value:g}-{m.value:g}", n.at
 
 
 _WHOLE = words("whole entire entirely wholly fully completely")

@@ -1431,6 +1431,8 @@ def read_numbers(
     return numbers
 
 
+_ELLIPSIS_VERBS = frozenset(["were", "was", "are", "is", "have", "had", "died", "survived"])
+_OTHERS = frozenset(["other", "others"])
 _ELLIPSIS_PLACES = frozenset(["in", "at", "on", "for", "from"])
 
 
@@ -1457,9 +1459,12 @@ def _counted_as_before(numbers: list[Number], tokens: Sequence[str]) -> list[Num
         part = j >= 1 and tokens[j - 1] == "of" and tokens[j] in ("which", "whom", "them")
         after = tokens[n.at + 1] if n.at + 1 < len(tokens) else ""
         added = tokens[n.at - 1] == "and" and after in _ELLIPSIS_PLACES
+        # "Two people died and five were injured", "killed three workers and injured 12 others":
+        # a number with no noun of its own counts what the one before it counts
+        alone = (tokens[n.at - 1] == "and" and after in _ELLIPSIS_VERBS) or after in _OTHERS
         if part:
             n = replace(n, counted=n.counted | before[-1].counted)
-        elif added and not (n.unit or n.is_year or before[-1].is_year):
+        elif (added or alone) and not (n.unit or n.is_year or before[-1].is_year):
             n = replace(n, counted=n.counted | before[-1].counted, count=before[-1].count)
         out.append(n)
     return out

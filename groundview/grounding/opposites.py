@@ -156,11 +156,16 @@ def _moves() -> tuple[frozenset[str], frozenset[str]]:
     )
 
 
+# The words that say all of a thing: "All staff moved" says "the entire staff moved".
+_WHOLE_OF = frozenset(key(stem(w)) for w in words("whole entire all"))
+
+
 def kin(word: str) -> frozenset[str]:
     """The keys of the words that say what `word` says: for a rise every rise ("slipped" is said by
-    "fell"), else the word's own key."""
+    "fell"), for "whole" "entire" and "all", else the word's own key."""
     own = key(stem(word))
-    return next((group for group in _moves() if own in group), frozenset([own]))
+    groups = (*_moves(), _WHOLE_OF)
+    return next((group for group in groups if own in group), frozenset([own]))
 
 
 def opposites(word: str, *, of_a_thing: bool = True) -> frozenset[str]:

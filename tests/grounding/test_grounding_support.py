@@ -3496,6 +3496,13 @@ def test_unanimous_against_a_split_tally(engine: Engine) -> None:
     assert not _capped(engine, claim, "The council voted 11-0 on Tuesday to approve the scheme.")
     said = page + " The vote on the budget was unanimous."
     assert not _capped(engine, claim, said)
+    # Another body's tally is another vote
+    two = (
+        "The committee voted 9-0 to recommend the plan, and the full council approved it 12-3 "
+        "a week later."
+    )
+    assert not _capped(engine, "The committee voted unanimously to recommend the plan.", two)
+    assert _capped(engine, "The council approved the plan unanimously.", two)
 
 
 def test_the_whole_where_the_page_gives_a_share(engine: Engine) -> None:
@@ -3504,6 +3511,18 @@ def test_the_whole_where_the_page_gives_a_share(engine: Engine) -> None:
     assert _capped(engine, claim, page)
     assert ("whole", "half") in gaps(analyse(claim), [_candidate(0, page)]).opposed
     assert not _capped(engine, "Half of the scheme is funded by a national travel grant.", page)
+    # "All staff" says "the entire staff", beside a half of them
+    staff = "Half of the 40 staff work in Leeds. All staff moved to a new office in 2019."
+    assert not _capped(engine, "The entire staff moved to a new office in 2019.", staff)
     # "the third time" shares nothing out
     third = "For the third time, the national active travel grant paid for the scheme."
     assert not _capped(engine, "The whole scheme is paid for by the national travel grant.", third)
+
+
+def test_a_number_with_no_noun_counts_what_the_one_before_counts(engine: Engine) -> None:
+    bus = "Two people died and five were injured when the bus overturned."
+    assert {"peopl", "injur"} <= analyse(bus).numbers[1].counted
+    assert not _capped(engine, "Five people were injured when the bus overturned.", bus)
+    assert _capped(engine, "Three people were injured when the bus overturned.", bus)
+    blast = "The explosion killed three workers and injured 12 others."
+    assert not _capped(engine, "Twelve workers were injured in the explosion.", blast)
