@@ -28,7 +28,7 @@ from .candidates import (
     stems_stated,
     written_lowercase,
 )
-from .lexical import MONTHS, STOPWORDS, stem, words
+from .lexical import MONTHS, PASSIVE_AUXILIARIES, STOPWORDS, stem, words
 from .numbers import HOUR_OF_DAY, SPANS_OF_TIME, Number, changes, numbers_match, same_unit
 from .weekdays import DAY_NAMES, read_days
 
@@ -1273,20 +1273,21 @@ def _past_the(a: Analysis, i: int) -> int:
 
 
 def _in_a_slot_of_its_own(
-    a: Analysis, value: Slot, verb: str, prep: str, said: Collection[str]
+    a: Analysis, value: Slot, verb: str, prep: str, subject: Collection[str]
 ) -> bool:
     """Does `a` write `value` after a word and preposition other than `verb` and `prep`, a word
-    the claim does not say (of those it `said`): "moved to New Orleans", "moved to the Corn
-    Exchange building in 1958"? A word of the claim's own may be what it dates: "released in
-    2020 for consoles, and its PC version in 2021" dates the PC version of "The game's PC
-    version was released in 2021"."""
+    that is not of the claim's `subject`: "moved to New Orleans", "moved to the Corn Exchange
+    building in 1958"? The claim's subject may be what the page dates: "released in 2020 for
+    consoles, and its PC version in 2021" dates the PC version of "The game's PC version was
+    released in 2021" (and "summer in the Southern Hemisphere" stays a slot of its own for
+    "winter in the Southern Hemisphere is more common than summer")."""
     return any(
         v == value
         and p >= 1
         and a.tokens[p] in _VERB_SLOTS | {"to"}
         and a.stems[p - 1] in a.content
         and a.stems[p - 1] not in a.names
-        and a.stems[p - 1] not in said
+        and a.stems[p - 1] not in subject
         and (a.stems[p - 1], a.tokens[p]) != (verb, prep)
         for k, v in _values(a)
         if (p := k - 2 if a.tokens[k - 1 : k] == ["the"] else k - 1) >= 0
@@ -1343,7 +1344,7 @@ def slot_of_another_verb(claim: Analysis, cands: Sequence[Candidate], near: int 
             # of the claim's is for something else, unless the same preposition leaves the verb
             # out ("released in 2020 in Japan and in 2021 in Europe")
             if (
-                _in_a_slot_of_its_own(a, mine, verb, prep, claim.content)
+                _in_a_slot_of_its_own(a, mine, verb, prep, claim.stems[: p - 1])
                 or (
                     mine[0] == "year"
                     and any(v == mine and a.tokens[k - 1] != prep for k, v in _values(a) if k)
@@ -1353,9 +1354,6 @@ def slot_of_another_verb(claim: Analysis, cands: Sequence[Candidate], near: int 
                 out += _words_apart(claim, i, mine, v)
                 break
     return out
-
-
-_PASSIVE = words("is are was were been")
 
 
 def _dated_with_another_verb(
@@ -1373,7 +1371,9 @@ def _dated_with_another_verb(
         if v != year or a.clauses[k] == a.clauses[rival]:
             continue
         if any(
-            a.clauses[m] == a.clauses[k] and a.stems[m] in others and a.tokens[m - 1] in _PASSIVE
+            a.clauses[m] == a.clauses[k]
+            and a.stems[m] in others
+            and a.tokens[m - 1] in PASSIVE_AUXILIARIES
             for m in range(1, len(a.stems))
         ):
             return True

@@ -27,7 +27,7 @@ from .candidates import (
     surface,
     written_lowercase,
 )
-from .lexical import DETERMINERS, EXCEED, MONTHS, STOPWORDS, stem, words
+from .lexical import DETERMINERS, EXCEED, MONTHS, PASSIVE_AUXILIARIES, STOPWORDS, stem, words
 from .numbers import is_ordinal
 from .opposites import COMPASS, DIRECTIONS, key, kin, negative_base, opposites
 
@@ -271,9 +271,6 @@ def _common(claim: Analysis, added: set[str], cands: Sequence[Candidate]) -> boo
     return any(s in claim.lower or written_lowercase(s, cands) for s in added)
 
 
-_PASSIVE_BEFORE = words("was were been be being is are")
-
-
 def _participle(token: str) -> bool:
     """Does `token` look like a verb's past participle ("killed"), or "dead"? Not "last" in "was
     last given", nor a noun or an adjective after "was" ("was full of water", "was women")."""
@@ -285,7 +282,7 @@ def _thing(claim: Analysis, i: int, content: set[str], reach: int = 4) -> tuple[
     nothing after it ("Net income rose 12%."), the content word before it; and whether it stands
     before. A passive is said of what comes before it: "Two cyclists were killed on Mill Road" of
     the cyclists, not the road."""
-    if i and claim.tokens[i - 1] in _PASSIVE_BEFORE and _participle(claim.tokens[i]):
+    if i and claim.tokens[i - 1] in PASSIVE_AUXILIARIES and _participle(claim.tokens[i]):
         preceding = reversed(claim.stems[max(0, i - 1 - reach) : i - 1])
         found = next((f for f in preceding if f in content), None)
         if found is not None:

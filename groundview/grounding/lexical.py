@@ -920,4 +920,6 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
+# The forms of "be" before a passive participle: "were banned", "will be allowed".
+PASSIVE_AUXILIARIES = words("is are was were be been being")
 DETERMINERS = frozenset(["the", "a", "an", "its", "his", "her", "their", "our", "my", "your"])

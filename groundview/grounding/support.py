@@ -313,7 +313,8 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     pairs = opposed(claim, cands) + priced(claim, cands)
     pairs += [("won", short) for short in won_where_nominated(claim, cands)[:1]]
     pairs += split_vote(claim, cands)
-    pairs += [o for o in whole_where_part(claim, cands) if o[0] not in {w for w, _ in pairs}]
+    known = {w for w, _ in pairs}
+    pairs += [o for o in whole_where_part(claim, cands) if o[0] not in known]
     known = {w for w, _ in pairs}
     pairs += [o for o in opposed_here(claim, cands) if o[0] not in known]
     known = {w for w, _ in pairs}

@@ -3466,6 +3466,11 @@ def test_a_year_the_page_gives_another_clauses_verb(engine: Engine) -> None:
     version = "The game was released in 2020 for consoles, and its PC version in 2021."
     assert not _capped(engine, "The game's PC version was released in 2021.", version)
     assert _capped(engine, "The game was released in 2021.", version)
+    # but only a word of the claim's subject: "summer" is no part of the winter's
+    seasons = (
+        "When it is winter in the Northern Hemisphere, it is summer in the Southern Hemisphere."
+    )
+    assert _capped(engine, "Winter in the Southern Hemisphere is more common than summer.", seasons)
 
 
 def test_a_finding_not_shown_is_denied(engine: Engine) -> None:
