@@ -853,6 +853,25 @@ KNOWN: list[Case] = [
         True,
     ),
     (
+        "'every system' on the page says the claim's 'all systems' (right; until 0.7.40)",
+        "Clara Voss said the team had been nervous but all systems were working.",
+        [
+            "Mission manager Clara Voss said the team had been 'extremely nervous' but that every "
+            "system was working."
+        ],
+        True,
+    ),
+    (
+        "a model's code is no count of the kettles (right; until 0.7.40)",
+        "The KX200 kettles were sold between March 2024 and June 2025.",
+        [
+            "Brenna Home is recalling 80,000 electric kettles sold in the UK and Ireland. The "
+            "affected KX200 model was sold between March 2024 and June 2025 by supermarkets and "
+            "online."
+        ],
+        True,
+    ),
+    (
         "the summary's right sentences beside them",
         "Nordlys Energy reported a third-quarter net loss of 1.4 billion kroner. Shares fell 11% "
         "to their lowest level since 2020.",
@@ -1388,6 +1407,42 @@ LIMITS: list[Case] = [
         [
             "Earlier trials did not show that the drug was effective, but a 2020 study found "
             "that it reduced symptoms by 30%."
+        ],
+        False,
+    ),
+    (
+        "'would stand again' where the page says he would not",
+        "Hollis conceded and said he would stand again.",
+        [
+            "Hollis conceded on Sunday night and said he would not stand again. Moretti will take "
+            "office on 1 July."
+        ],
+        False,
+    ),
+    (
+        "'rose to 41% from 48%' where turnout fell",
+        "Turnout rose to 41% from 48% at the last election.",
+        ["Turnout was 41%, down from 48% at the last election in 2021."],
+        False,
+    ),
+    (
+        "a count of reports given the other reports' harm",
+        "The company has received 46 reports of serious burns.",
+        [
+            "The company said it had received 46 reports of cracked handles and three of minor "
+            "burns, but no serious injuries."
+        ],
+        False,
+    ),
+    (
+        "'only online' where the page says by supermarkets and online",
+        "The kettles were sold only online.",
+        [
+            "Kitchenware maker Brenna Home is recalling 80,000 electric kettles sold in the UK and "
+            "Ireland after reports that the handles can crack when the kettle is full. The "
+            "affected KX200 model was sold between March 2024 and June 2025 by supermarkets and "
+            "online. Customers should stop using the kettle and will receive a full refund or a "
+            "replacement."
         ],
         False,
     ),

@@ -78,8 +78,11 @@ def counted_otherwise(claim: Analysis, cands: Sequence[Candidate]) -> list[Numbe
     out = []
     numbers = numbers_in(cands)
     for n in claim.numbers:
-        # A bound or an estimate ("over 8,000 sketches") is met by more than one count
+        # A bound or an estimate ("over 8,000 sketches") is met by more than one count, and a
+        # model's code ("The KX200 kettles") counts nothing
         if n.is_year or n.listed or n.ordinal or n.qualifier or not n.counted:
+            continue
+        if _in_a_code(claim, n):
             continue
         same: list[Number] = []
         others: list[Number] = []
@@ -97,6 +100,14 @@ def counted_otherwise(claim: Analysis, cands: Sequence[Candidate]) -> list[Numbe
         if len(rivals) == 1:
             out.append(n)
     return out
+
+
+def _in_a_code(a: Analysis, n: Number) -> bool:
+    """Is `n` the digits of a code `a` writes as one word ("KX200", "SKU-1234")?"""
+    if n.at < 1:
+        return False
+    written = a.tokens[n.at - 1] + a.tokens[n.at]
+    return any(code.lower().replace("-", "") == written for code in a.codes)
 
 
 def numbers_of_another_part(

@@ -1040,6 +1040,9 @@ def denied_outright(claim: Analysis, cands: Sequence[Candidate], near: int = 5) 
 
 
 _UNIVERSALS = words("all always")
+# Words that say "all" of the word after them: "every system was working" says "all systems were
+# working", but "each team plays 16 games" nothing of "always been an NFL game".
+_EVERY = words("every each entire whole")
 
 
 # "all over the world", "all about robots", "in all", "at all": no claim about every one of them
@@ -1073,9 +1076,20 @@ def universal_unstated(claim: Analysis, cands: Sequence[Candidate], near: int = 
     if len(content) < 2:
         return []
     stating = candidates_stating(claim, cands[:near], content, 0.6)
-    if not stating or any(_UNIVERSALS.intersection(c.analysis.tokens) for c in stating):
+    if not stating or any(_says_all(c.analysis, content) for c in stating):
         return []
     return sorted(said)
+
+
+def _says_all(a: Analysis, content: set[str]) -> bool:
+    """Does `a` say "all" or "always", or "every" (or "each"…) of a word of the claim's `content`
+    right after it ("every system" for "all systems")?"""
+    if _UNIVERSALS.intersection(a.tokens):
+        return True
+    return any(
+        t in _EVERY and a.stems[i + 1 : i + 2] and a.stems[i + 1] in content
+        for i, t in enumerate(a.tokens)
+    )
 
 
 # A word that ranks its subject first or last among others: "the largest", "its first", "the

@@ -3531,3 +3531,27 @@ def test_a_number_with_no_noun_counts_what_the_one_before_counts(engine: Engine)
     assert _capped(engine, "Three people were injured when the bus overturned.", bus)
     blast = "The explosion killed three workers and injured 12 others."
     assert not _capped(engine, "Twelve workers were injured in the explosion.", blast)
+
+
+def test_every_on_the_page_says_the_claims_all(engine: Engine) -> None:
+    page = (
+        "Mission manager Clara Voss said the team had been extremely nervous but that every "
+        "system was working."
+    )
+    claim = "Clara Voss said the team had been nervous but all systems were working."
+    assert not _capped(engine, claim, page)
+    narrower = (
+        "Mission manager Clara Voss said the team had been nervous but the cameras were working."
+    )
+    assert _capped(engine, "Clara Voss said all systems were working.", narrower)
+
+
+def test_a_models_code_counts_nothing(engine: Engine) -> None:
+    page = (
+        "Brenna Home is recalling 80,000 electric kettles. The affected KX200 model was sold "
+        "between March 2024 and June 2025."
+    )
+    claim = "The KX200 kettles were sold between March 2024 and June 2025."
+    assert not _capped(engine, claim, page)
+    # A count the claim writes as a count still is one
+    assert _capped(engine, "Brenna Home is recalling 200 kettles.", page)
