@@ -872,6 +872,15 @@ KNOWN: list[Case] = [
         True,
     ),
     (
+        "'would stand again' where the page says he would not (until 0.7.40)",
+        "Hollis conceded and said he would stand again.",
+        [
+            "Hollis conceded on Sunday night and said he would not stand again. Moretti will take "
+            "office on 1 July."
+        ],
+        False,
+    ),
+    (
         "the summary's right sentences beside them",
         "Nordlys Energy reported a third-quarter net loss of 1.4 billion kroner. Shares fell 11% "
         "to their lowest level since 2020.",
@@ -1407,15 +1416,6 @@ LIMITS: list[Case] = [
         [
             "Earlier trials did not show that the drug was effective, but a 2020 study found "
             "that it reduced symptoms by 30%."
-        ],
-        False,
-    ),
-    (
-        "'would stand again' where the page says he would not",
-        "Hollis conceded and said he would stand again.",
-        [
-            "Hollis conceded on Sunday night and said he would not stand again. Moretti will take "
-            "office on 1 July."
         ],
         False,
     ),

@@ -170,9 +170,30 @@ def affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 4
             continue
         beside = {content[j] for j in (i - 1, i + 1) if 0 <= j < len(content)} - {word}
         stating = [c for c in cands if word in c.analysis.stems]
-        if stating and all(_negated_beside(c.analysis, word, beside, reach) for c in stating):
+        if stating and all(
+            _negated_beside(c.analysis, word, beside, reach)
+            or _negated_after_the_same_modal(claim, c.analysis, word)
+            for c in stating
+        ):
             out.append(word)
     return out
+
+
+_VERB_MODALS = words("will would can could should shall must may might")
+
+
+def _negated_after_the_same_modal(claim: Analysis, text: Analysis, word: str) -> bool:
+    """`text` writes `word` once, right after the modal the claim writes right before it and a
+    negation, and sets nobody apart: "said he would stand again" against "said he would not stand
+    again". A modal ties the negation to the claim's own verb where no other word of the claim
+    stands beside it."""
+    mine = [claim.tokens[i - 1] for i, s in enumerate(claim.stems) if s == word and i]
+    if len(mine) != 1 or mine[0] not in _VERB_MODALS:
+        return False
+    if text.stems.count(word) != 1 or _CONTRASTS.intersection(text.tokens):
+        return False
+    at = text.stems.index(word)
+    return at >= 2 and text.tokens[at - 2] == mine[0] and _denies(text.tokens, at - 1)
 
 
 def negated_for_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:

@@ -3555,3 +3555,13 @@ def test_a_models_code_counts_nothing(engine: Engine) -> None:
     assert not _capped(engine, claim, page)
     # A count the claim writes as a count still is one
     assert _capped(engine, "Brenna Home is recalling 200 kettles.", page)
+
+
+def test_a_negation_after_the_claims_own_modal(engine: Engine) -> None:
+    page = "Hollis conceded on Sunday night and said he would not stand again."
+    assert _capped(engine, "Hollis conceded and said he would stand again.", page)
+    assert not _capped(engine, "Hollis conceded and said he would not stand again.", page)
+    # Another modal is another statement
+    assert not _capped(
+        engine, "Hollis conceded and said he might stand again.", page + " He might."
+    )
