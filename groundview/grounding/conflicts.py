@@ -103,11 +103,13 @@ def counted_otherwise(claim: Analysis, cands: Sequence[Candidate]) -> list[Numbe
 
 
 def _in_a_code(a: Analysis, n: Number) -> bool:
-    """Is `n` the digits of a code `a` writes as one word ("KX200", "SKU-1234")?"""
-    if n.at < 1:
-        return False
-    written = a.tokens[n.at - 1] + a.tokens[n.at]
-    return any(code.lower().replace("-", "") == written for code in a.codes)
+    """Is `n` the digits that end a code `a` writes as one word ("KX200", "SKU-1234")?"""
+    for code in a.codes:
+        parts = code_parts(code)
+        start = n.at - len(parts) + 1
+        if start >= 0 and tuple(a.tokens[start : n.at + 1]) == parts:
+            return True
+    return False
 
 
 def numbers_of_another_part(
