@@ -66,6 +66,124 @@ _MARREN = (
 )
 
 
+# The articles of the 0.7.41 probes.
+_WAITING = (
+    "The number of patients waiting more than 18 weeks for planned hospital treatment in "
+    "Northern Ireland fell for the third month in a row in October, to 212,000, according to "
+    "figures published on Thursday. Almost half of them had been waiting for more than a year. "
+    "The Department of Health said the fall was mainly due to extra clinics run at weekends in "
+    "Belfast and Derry. The Royal College of Surgeons warned that waits for orthopaedic "
+    "operations, such as hip replacements, were still the longest in the UK. Health Minister "
+    "Mike Nesbitt said he would publish a new plan to cut waiting lists before the summer."
+)
+
+_MUSEUM = (
+    "The National Gallery of Wales has bought a landscape by the Welsh painter Thomas Jones for "
+    "£1.1 million, with help from the Art Fund charity, which gave £300,000. The painting, "
+    "'View of Pencerrig', was painted in 1776 and had been in a private collection in Scotland "
+    "for more than a century. It will go on display in Cardiff in May, before touring to "
+    "Aberystwyth and Swansea next year. The gallery's director, Ffion Price, said it was 'the "
+    "most important Welsh landscape to come on the market in a generation'. Jones, who trained "
+    "under Richard Wilson, is best known for the small oil sketches he made in Naples in the "
+    "1780s."
+)
+
+_FIRE = (
+    "A wildfire on the Greek island of Chios has forced the evacuation of six villages and "
+    "burned about 4,000 hectares of pine forest and farmland since it broke out on Sunday. More "
+    "than 400 firefighters, backed by 12 aircraft, were battling the blaze on Tuesday, helped "
+    "by a drop in wind speeds. No deaths have been reported, but two firefighters were treated "
+    "for burns. The fire service said the blaze was probably started by a spark from farm "
+    "machinery; a 67-year-old farmer has been questioned. Chios lost nearly a fifth of its "
+    "forests in a fire in 2012."
+)
+
+_LANDLORD = (
+    "A landlord who let out flats riddled with damp and mould has been ordered to pay £38,500 "
+    "after admitting 11 offences at Bexley Magistrates' Court. Raymond Okoye, 61, who owns 14 "
+    "properties in south-east London, was prosecuted by Bexley council after tenants complained "
+    "about leaking roofs and broken heating. The court heard that a two-year-old child living "
+    "in one of the flats had been admitted to hospital twice with breathing problems. Okoye "
+    "told the court he had been unable to pay for repairs because of rising interest rates. The "
+    "council said it had issued 230 improvement notices to private landlords in the past year, "
+    "up from 150 the year before."
+)
+
+_STRIKE = (
+    "Cabin crew at the budget airline SkyNorth will strike for four days over Easter after pay "
+    "talks collapsed, the Unite union said on Monday. About 1,200 flight attendants based at "
+    "Manchester and Glasgow voted by 87% in favour of action, on a turnout of 71%. The airline "
+    "said it would try to run most of its flights and that passengers would be told by text "
+    "message if theirs was cancelled. SkyNorth has offered a 4% pay rise this year; the union "
+    "wants 9%, saying its members' pay has fallen behind inflation since 2021. Last summer a "
+    "strike by the airline's baggage handlers at Glasgow led to 140 cancellations."
+)
+
+_RATES = (
+    "The Bank of Lusland held its main interest rate at 4.25% on Wednesday, the fourth meeting "
+    "in a row without a change. Six of the nine members of the monetary policy committee voted "
+    "to hold, while three wanted a cut of a quarter of a percentage point. Governor Petra "
+    "Hallam said inflation, which fell to 2.9% in October from 3.4% in September, was still too "
+    "high to cut rates safely. The bank now expects growth of 0.8% next year, down from its "
+    "earlier forecast of 1.2%. Mortgage lenders had already begun cutting their fixed-rate "
+    "deals in anticipation of a cut early next year."
+)
+
+_TRANSFER = (
+    "Ashford United have signed the Brazilian midfielder Caio Ramos from Porto for a fee of €32 "
+    "million, which could rise to €40 million with add-ons. The 23-year-old, who scored nine "
+    "goals in the Portuguese league last season, has signed a five-year contract. Ramos had "
+    "been a target of Ashford's rivals Kingsmere City, who made two offers in the summer that "
+    "Porto rejected. Manager Tom Reilly said Ramos would 'add energy to our midfield', but "
+    "warned that he would need time to adapt to English football. Ramos is the club's third "
+    "signing of the January window."
+)
+
+_FLOOD = (
+    "Heavy rain caused the River Lune to burst its banks on Saturday, flooding around 300 homes "
+    "in Lancaster and the surrounding villages. The Environment Agency issued 14 severe flood "
+    "warnings, meaning a danger to life, and more than 1,000 people spent the night in "
+    "emergency shelters. A 71-year-old man was rescued from his car near Caton after it was "
+    "swept off the road. The river peaked at 6.2 metres on Sunday morning, just below the "
+    "record set in 2015. Forecasters said more rain was expected on Wednesday, though less than "
+    "at the weekend."
+)
+
+_FERRY = (
+    "The ferry operator Baltic Link will close its route between Rostock and Trelleborg in "
+    "March, blaming rising fuel costs and falling passenger numbers. The route carried 410,000 "
+    "passengers last year, a third fewer than in 2019. About 120 crew jobs will go, although "
+    "the company said it hoped to move some staff to its Gdansk route. The German port "
+    "authority said it was disappointed and would seek another operator. Baltic Link's chief "
+    "executive, Anna Berg, said the decision had been 'extremely difficult'."
+)
+
+_SCHOOL = (
+    "Hollybank Academy in Leeds has been rated 'inadequate' by Ofsted, two years after it was "
+    "judged 'good'. Inspectors found that pupils' behaviour had declined and that bullying was "
+    "not dealt with quickly enough. They praised the school's sixth form, which they said was "
+    "well led. The academy's trust said it had appointed a new headteacher, Mark Doyle, who "
+    "will start in January. About 1,100 pupils attend the school."
+)
+
+_ZOO = (
+    "Chester Zoo has announced the birth of a critically endangered eastern black rhino calf, "
+    "the first born at the zoo in three years. The female calf was born on 14 October to mother "
+    "Zuri after a 15-month pregnancy. Keepers said the calf was standing within 10 minutes of "
+    "her birth. Fewer than 600 eastern black rhinos are thought to remain in the wild. The zoo "
+    "has asked the public to help choose a name."
+)
+
+_COURT = (
+    "A jury at Bristol Crown Court has cleared a former nursery worker of assaulting three "
+    "children in her care. Lauren Pike, 34, had denied four counts of assault by beating at the "
+    "Little Oaks nursery in Clifton between 2021 and 2022. The jury deliberated for nine hours "
+    "before returning not guilty verdicts on all counts. After the verdict, Pike's solicitor "
+    "said she had been 'through hell' and thanked her family for their support. Avon and "
+    "Somerset Police said it respected the jury's decision."
+)
+
+
 KNOWN: list[Case] = [
     # (name, answer, facts, does a person call the last claim supported?)
     (
@@ -896,6 +1014,114 @@ KNOWN: list[Case] = [
         ],
         True,
     ),
+    (
+        "'rose to 212,000' where it fell to 212,000",
+        "The number of patients waiting more than 18 weeks rose to 212,000 in October.",
+        [_WAITING],
+        False,
+    ),
+    (
+        "'more than half' for 'almost half'",
+        "More than half of them had been waiting for more than a year.",
+        [_WAITING],
+        False,
+    ),
+    (
+        "'has published' what he said he would publish",
+        "Health Minister Mike Nesbitt has published a new plan to cut waiting lists.",
+        [_WAITING],
+        False,
+    ),
+    (
+        "the promise, right",
+        "Mike Nesbitt promised a new plan to cut waiting lists before the summer.",
+        [_WAITING],
+        True,
+    ),
+    (
+        "a town listed in the next verb's slot",
+        "The painting will go on display in Swansea in May.",
+        [_MUSEUM],
+        False,
+    ),
+    (
+        "a weekday the page gives the fighting",
+        "The fire has burned about 4,000 hectares of pine forest since it broke out on Tuesday.",
+        [_FIRE],
+        False,
+    ),
+    (
+        "'died' where no deaths were reported",
+        "Two firefighters died fighting the blaze.",
+        [_FIRE],
+        False,
+    ),
+    (
+        "burns but no deaths, right",
+        "Two firefighters were treated for burns, but no one has died.",
+        [_FIRE],
+        True,
+    ),
+    (
+        "'his failure to pay' for 'unable to pay', right",
+        "Okoye blamed rising interest rates for his failure to pay for repairs.",
+        [_LANDLORD],
+        True,
+    ),
+    (
+        "'cut' a rate the page held",
+        "The Bank of Lusland cut its main interest rate to 4.25%.",
+        [_RATES],
+        False,
+    ),
+    (
+        "the rate held, right",
+        "The Bank of Lusland kept its main interest rate at 4.25%.",
+        [_RATES],
+        True,
+    ),
+    (
+        "'unanimously' where six of the nine voted so",
+        "The committee voted unanimously to hold rates.",
+        [_RATES],
+        False,
+    ),
+    (
+        "a fee that 'could rise to' it, said paid",
+        "Ashford United paid €40 million for Caio Ramos.",
+        [_TRANSFER],
+        False,
+    ),
+    (
+        "the league's country given the player",
+        "Caio Ramos is a 23-year-old Portuguese midfielder.",
+        [_TRANSFER],
+        False,
+    ),
+    (
+        "the people's count given the homes",
+        "More than 1,000 homes were flooded.",
+        [_FLOOD],
+        False,
+    ),
+    (
+        "'forecast' for the page's 'expected', right",
+        "More rain is forecast for Wednesday.",
+        [_FLOOD],
+        True,
+    ),
+    (
+        "'criticised' for 'praised'",
+        "Inspectors criticised the school's sixth form.",
+        [_SCHOOL],
+        False,
+    ),
+    (
+        "a fall to the amount the page gives it, right",
+        "Sales fell to $3.2 billion in 2022.",
+        ["Sales rose to $4.1 billion in 2023, after falling to $3.2 billion in 2022."],
+        True,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -1451,6 +1677,92 @@ LIMITS: list[Case] = [
         "It was adapted for television by the BBC in 2021.",
         ["A television adaptation by the BBC was announced in 2021 but has not been made."],
         False,
+    ),
+    (
+        "'died' where the child was taken to hospital",
+        "A two-year-old child living in one of the flats died of breathing problems.",
+        [_LANDLORD],
+        False,
+    ),
+    (
+        "a cause the page does not state",
+        "The court heard that the child's breathing problems were caused by the mould.",
+        [_LANDLORD],
+        False,
+    ),
+    (
+        "'double' for 150 to 230",
+        "The council issued 230 improvement notices last year, double the number of the year before.",
+        [_LANDLORD],
+        False,
+    ),
+    (
+        "pilots for cabin crew",
+        "Pilots at SkyNorth will strike for four days over Easter.",
+        [_STRIKE],
+        False,
+    ),
+    (
+        "the airline's offer given the union",
+        "The union is demanding a 4% pay rise.",
+        [_STRIKE],
+        False,
+    ),
+    (
+        "the baggage handlers' strike given the cabin crew",
+        "Last summer a strike by SkyNorth's cabin crew at Glasgow led to 140 cancellations.",
+        [_STRIKE],
+        False,
+    ),
+    (
+        "a place of the sentence's other verb",
+        "Jones trained in Naples under Richard Wilson.",
+        [_MUSEUM],
+        False,
+    ),
+    (
+        "half a point for a quarter",
+        "Three members wanted a cut of half a percentage point.",
+        [_RATES],
+        False,
+    ),
+    (
+        "'a third more' for 'a third fewer'",
+        "The route carried 410,000 passengers last year, a third more than in 2019.",
+        [_FERRY],
+        False,
+    ),
+    (
+        "'at a record' for 'just below the record'",
+        "The river peaked at a record 6.2 metres.",
+        [_FLOOD],
+        False,
+    ),
+    (
+        "'found guilty' where the jury cleared her",
+        "Lauren Pike was found guilty of assaulting three children.",
+        [_COURT],
+        False,
+    ),
+    (
+        "the mother's name given the calf",
+        "The calf has been named Zuri.",
+        [_ZOO],
+        False,
+    ),
+    (
+        "the school's pupils given the sixth form",
+        "About 1,100 pupils attend the school's sixth form.",
+        [_SCHOOL],
+        False,
+    ),
+    (
+        "a reached amount beside a hedged one, right",
+        "Revenue reached $5 billion this year.",
+        [
+            "Revenue could rise to $5 billion next year, the company said, after reaching $5 billion this year."
+        ],
+        True,
     ),
 ]
 

@@ -28,7 +28,7 @@ from .candidates import (
     stems_stated,
     written_lowercase,
 )
-from .lexical import MONTHS, PASSIVE_AUXILIARIES, STOPWORDS, stem, words
+from .lexical import MONTHS, PASSIVE_AUXILIARIES, PLACES, STOPWORDS, stem, words
 from .numbers import HOUR_OF_DAY, SPANS_OF_TIME, Number, changes, numbers_match, same_unit
 from .weekdays import DAY_NAMES, read_days
 
@@ -78,9 +78,10 @@ def counted_otherwise(claim: Analysis, cands: Sequence[Candidate]) -> list[Numbe
     out = []
     numbers = numbers_in(cands)
     for n in claim.numbers:
-        # A bound or an estimate ("over 8,000 sketches") is met by more than one count, and a
-        # model's code ("The KX200 kettles") counts nothing
-        if n.is_year or n.listed or n.ordinal or n.qualifier or not n.counted:
+        # A model's code ("The KX200 kettles") counts nothing. A bound or an estimate ("more
+        # than 1,000 homes") counts as a number does, against a rival count that fails it
+        # ("around 300 homes … more than 1,000 people").
+        if n.is_year or n.listed or n.ordinal or not n.counted:
             continue
         if _in_a_code(claim, n):
             continue
@@ -97,9 +98,19 @@ def counted_otherwise(claim: Analysis, cands: Sequence[Candidate]) -> list[Numbe
             for m in others
             if n.counted <= m.counted and not (m.is_year or m.ordinal) and same_unit(m.unit, n.unit)
         }
-        if len(rivals) == 1:
+        if len(rivals) == 1 and not _meets(n, next(iter(rivals))):
             out.append(n)
     return out
+
+
+def _meets(bound: Number, value: float) -> bool:
+    """Does `value` meet the claim's bound ("over 8,000 sketches" against "more than 15,000
+    sketches")? A bare number meets only itself, which a rival is not."""
+    if bound.qualifier == "gt":
+        return value > bound.value
+    if bound.qualifier in ("lt", "max"):
+        return value < bound.value
+    return False
 
 
 def _in_a_code(a: Analysis, n: Number) -> bool:
@@ -359,6 +370,9 @@ _AFTER_SPAN_ENDS = words("after beyond")
 _SPAN_STEMS = frozenset(stem(u) for u in SPANS_OF_TIME)
 
 
+_SHORT_OF = words("almost nearly")
+
+
 def _side(a: Analysis, n: Number) -> str:
     """Which side of the number a bound puts what the text says: "below" for "within 14 days",
     "under 12" or "up to $50", "above" for "after 14 days" or "over 12"; "" for a bare number."""
@@ -368,6 +382,9 @@ def _side(a: Analysis, n: Number) -> str:
     a_span = n.unit in SPANS_OF_TIME or (not n.unit and bool(n.counted & _SPAN_STEMS))
     word = a.tokens[n.at - 1] if a_span and n.at > 0 else ""
     if n.qualifier in ("lt", "max") or word in _BEFORE_SPAN_ENDS:
+        return "below"
+    # "almost half" is less than half, as near as it comes: against "more than half"
+    if n.at > 0 and a.tokens[n.at - 1] in _SHORT_OF:
         return "below"
     if n.qualifier == "gt" or word in _AFTER_SPAN_ENDS:
         return "above"
@@ -563,7 +580,10 @@ def day_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     rest = set(claim.content) - claim.days.stems
     if len(rest) < 2:
         return []
-    stating = [c for c in cands if rest <= stems_stated([c], claim)]
+    # A longer claim may name its thing otherwise ("The fire … broke out on Tuesday" against "A
+    # wildfire … broke out on Sunday"): one word of four or more may be missing.
+    spare = 1 if len(rest) >= 4 else 0
+    stating = [c for c in cands if len(rest - stems_stated([c], claim)) <= spare]
     if any(want & c.analysis.days.days for c in stating):
         return []
     if any(c.analysis.days.days for c in stating):
@@ -1077,6 +1097,53 @@ def _before(a: Analysis, word: str, noun: str) -> bool:
     return any(a.stems[j] == word and a.stems[j + 1] == noun for j in range(len(a.stems) - 1))
 
 
+# A continent's people are a country's too ("a European women's team" is an English one), and
+# Britain's nations are Britain's.
+_OF_MANY_COUNTRIES = frozenset(["europe", "asia", "africa"])
+_BRITISH = frozenset(["uk", "england", "scotland", "wales"])
+
+
+def _demonym(token: str) -> str:
+    """The country a demonym names ("portuguese": "portugal"), "" for any other word."""
+    country = PLACES.get(token, "")
+    return country if country != token and country not in _OF_MANY_COUNTRIES else ""
+
+
+def _other_country(mine: str, theirs: str) -> bool:
+    return theirs not in ("", mine) and not {mine, theirs} <= _BRITISH
+
+
+def nationality_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """The claim's demonym right before a noun ("a 23-year-old Portuguese midfielder") where one
+    of the best candidates, naming the claim's names, sets another country's demonym before the
+    same noun, and no candidate sets the claim's there: "the Brazilian midfielder Caio Ramos, who
+    scored nine goals in the Portuguese league". A summary gives a person the country of their
+    club, their employer or their film."""
+    names = {s for s in claim.names | {claim.subject} if s and not _demonym(s)}
+    for i in range(len(claim.tokens) - 1):
+        country, noun = _demonym(claim.tokens[i]), claim.stems[i + 1]
+        if not country or noun not in claim.content or noun in claim.names:
+            continue
+        if i and claim.tokens[i - 1] == "native":
+            continue  # "native Indian ancestry" is the page's "Native American ancestry"
+        if any(_before(c.analysis, country, noun) for c in cands):
+            continue
+        for c in cands[:near]:
+            a = c.analysis
+            if not names & set(a.stems):
+                continue
+            if any(
+                a.stems[j] == noun
+                and _other_country(country, _demonym(a.tokens[j - 1]))
+                and a.tokens[j - 2 : j - 1] != ["native"]
+                # "produced both French and English language films" lists the claim's
+                and country not in {_demonym(t) for t in a.tokens[max(0, j - 4) : j - 1]}
+                for j in range(1, len(a.stems))
+            ):
+                return [country]
+    return []
+
+
 def version_of_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     """The claim's words that no sentence of its release states, where a sentence of another
     release of the same thing states them all: "Version 2.4 added dark mode" against "Version 2.4
@@ -1303,8 +1370,25 @@ def _in_a_slot_of_its_own(
         and a.stems[p - 1] not in subject
         and (a.stems[p - 1], a.tokens[p]) != (verb, prep)
         for k, v in _values(a)
-        if (p := k - 2 if a.tokens[k - 1 : k] == ["the"] else k - 1) >= 0
+        if (p := _slot_word(a, _first_listed(a, k))) >= 0
     )
+
+
+def _slot_word(a: Analysis, k: int) -> int:
+    """Where the preposition before the value at `k` would stand ("in the Opéra": past "the")."""
+    return k - 2 if a.tokens[k - 1 : k] == ["the"] else k - 1
+
+
+def _first_listed(a: Analysis, k: int) -> int:
+    """Where the list of names that the one at `k` ends starts: from "Swansea" of "before touring
+    to Aberystwyth and Swansea", "Aberystwyth", whose slot Swansea shares."""
+    starts = [j for j, _ in _values(a)]
+    while k >= 2 and a.tokens[k - 1] == "and" and a.stems[k] in a.names:
+        before = [j for j in starts if j < k - 1]
+        if not before or any(a.stems[m] not in a.names for m in range(before[-1], k - 1)):
+            break
+        k = before[-1]
+    return k
 
 
 def _words_apart(claim: Analysis, i: int, mine: Slot, rival: Slot) -> list[str]:
@@ -1793,6 +1877,7 @@ CONFLICT_RULES: tuple[Rule, ...] = (
     section_of_another,
     version_of_another,
     modifier_of_another,
+    nationality_of_another,
     place_of_another,
     age_of_another,
     relative_time_of_another,

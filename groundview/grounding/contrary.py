@@ -28,8 +28,8 @@ from .candidates import (
     written_lowercase,
 )
 from .lexical import DETERMINERS, EXCEED, MONTHS, PASSIVE_AUXILIARIES, STOPWORDS, stem, words
-from .numbers import is_ordinal
-from .opposites import COMPASS, DIRECTIONS, key, kin, negative_base, opposites
+from .numbers import Number, is_ordinal, numbers_match
+from .opposites import COMPASS, DIRECTIONS, is_move, key, kin, negative_base, opposites
 
 
 def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
@@ -134,12 +134,13 @@ def _denies(tokens: Sequence[str], i: int) -> bool:
 
 
 # Verbs that deny what follows them without a negation cue: "refuses to make dramas" says what
-# "does not make dramas" says, and "removes support for Python 3.7" what "no longer supports" it.
+# "does not make dramas" says, and "removes support for Python 3.7" what "no longer supports" it;
+# "his failure to pay for repairs" what "he had been unable to pay for repairs" says.
 _DENYING = frozenset(
     stem(w)
     for w in words(
         "refuse decline avoid stop quit cease deny reject remove discontinue withdraw revoke"
-        " deprecate cancel eliminate abolish prohibit forbid ban lose lost"
+        " deprecate cancel eliminate abolish prohibit forbid ban lose lost failure inability"
     )
 )
 
@@ -173,10 +174,28 @@ def affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 4
         if stating and all(
             _negated_beside(c.analysis, word, beside, reach)
             or _negated_after_the_same_modal(claim, c.analysis, word)
+            or _none_at_all(c.analysis, word)
             for c in stating
         ):
             out.append(word)
     return out
+
+
+def _none_at_all(text: Analysis, word: str) -> bool:
+    """`text` opens by denying `word` of anyone, and writes it nowhere else: "No deaths have been
+    reported, but two firefighters were treated for burns" against "Two firefighters died". What
+    follows a contrast in another clause is a second fact, and sets nobody apart from the
+    first."""
+    return (
+        text.tokens[:1] == ["no"]
+        and text.stems[1:2] == [word]
+        and text.stems.count(word) == 1
+        and not any(
+            t in _CONTRASTS
+            for i, t in enumerate(text.tokens)
+            if not text.clauses or text.clauses[i] == 0
+        )
+    )
 
 
 _VERB_MODALS = words("will would can could should shall must may might")
@@ -520,6 +539,10 @@ def opposed_here(
         if thing is None:
             continue
         if any(_said_of(c.analysis, kin(token), thing, reach, before) for c in cands):
+            continue
+        # "fell to $3.2 billion in 2022" is backed by "after falling to $3.2 billion in 2022",
+        # beside "Sales rose to $4.1 billion in 2023"
+        if _moved_to_the_same(claim, i, cands):
             continue
         # A clause that says the word of the thing further off ("was convicted on Monday of 14
         # counts") backs it, unless the opposite's clause states more of the claim. Not "first"
@@ -906,6 +929,14 @@ _SUBORDINATORS = words("after before because since when while as following until
 _PUT_FORWARD = words("proposed suggested")
 
 
+# A claim that says what is foretold keeps the page's hedge: "More rain is forecast for
+# Wednesday" is what "Forecasters said more rain was expected on Wednesday" says.
+_FORETELLING = words(
+    "forecast forecasts forecasted predicted predicts predict projected projects anticipated"
+    " anticipates"
+)
+
+
 # A claim that says what someone can, could or is allowed to do reads "may" as permission.
 _MODALS = words("can could may might able allowed permitted")
 
@@ -992,7 +1023,7 @@ def hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[s
     will decide whether to replace the bridge". The hedge must stand in the clause that states the
     claim's words, half of them at least: "It may reopen in May; the museum holds 200 works"
     hedges nothing of the works."""
-    if _MODALS.intersection(claim.tokens) or _HEDGES.intersection(claim.tokens):
+    if _MODALS.intersection(claim.tokens) or (_HEDGES | _FORETELLING).intersection(claim.tokens):
         return []
     content = set(claim.content)
     tops = _best_stating(claim, cands[:near], content)
@@ -1001,6 +1032,108 @@ def hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[s
     if tops and all(found):
         return sorted(set().union(*found))
     return []
+
+
+# What a page reports someone would do, which is not done yet: "said he would publish a new
+# plan". Not "will": a dated page's "will be joining forces late this summer" is read as done
+# (WiCE's annotators call "joined" supported).
+_TO_COME = words("would")
+# Words that may stand between the future and its verb: "will also publish", "would soon publish".
+_BETWEEN_FUTURE = words("also soon then still now later first finally be")
+
+
+def _done(claim: Analysis, i: int) -> bool:
+    """Does the claim state its word at `i` as done: "has published", "was published" (not "would
+    be published", nor "is expected to be published")?"""
+    t = claim.tokens[i]
+    if not t.endswith("ed") or i == 0:
+        return False
+    before = claim.tokens[max(0, i - 4) : i]
+    return not _TO_COME.intersection(before) and "to" not in before and before[-1] != "be"
+
+
+def _only_to_come(a: Analysis, word: str) -> str:
+    """How `a` writes `word` when it writes it only as something to come, right after "would" (or
+    one of `_BETWEEN_FUTURE` after it): "would publish"; "" otherwise."""
+    said = ""
+    for i in (i for i, s in enumerate(a.stems) if s == word):
+        j = i - 1
+        while j >= 0 and a.tokens[j] in _BETWEEN_FUTURE:
+            j -= 1
+        # "I would recommend our Gold plan" recommends it now
+        if j < 0 or a.tokens[j] not in _TO_COME or a.tokens[j - 1 : j] in (["i"], ["we"]):
+            return ""
+        said = said or " ".join(a.tokens[j : i + 1])
+    return said
+
+
+def done_where_to_come(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
+    """How the best candidates write the claim's deed, where every one stating most of the claim
+    says it is still to come and none says it is done: "Health Minister Mike Nesbitt has published a new plan" against
+    "Mike Nesbitt said he would publish a new plan to cut waiting lists before the summer". A
+    summary turns a promise into a deed; a claim that keeps the future ("will publish") is
+    `hedged`'s to read."""
+    if claim.negated or _TO_COME.intersection(claim.tokens) or "will" in claim.tokens:
+        return []
+    content = set(claim.content)
+    tops = _best_stating(claim, cands[:near], content)
+    if not tops:
+        return []
+    for i, s in enumerate(claim.stems):
+        if s not in content or not _done(claim, i):
+            continue
+        # "figures published on Thursday" says nothing of the plan
+        said = [
+            _only_to_come(c.analysis, s)
+            for c in cands
+            if s in c.analysis.stems and len(content & stems_stated([c], claim)) * 2 >= len(content)
+        ]
+        if said and all(said) and all(s in x for _, x in tops):
+            return said[:1]
+    return []
+
+
+# What an amount may come to: "a fee of €32 million, which could rise to €40 million". Not
+# "would": a sales call's "that would be $40 a month" is the price.
+_MAY_COME_TO = words("could may might")
+# Verbs of reaching an amount after such a modal: "could rise to", "may reach".
+_REACHING = words("rise reach climb increase grow go top hit exceed total")
+
+
+def hedged_amount(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
+    """The modal with which every candidate writing the claim's amount says it only may come to
+    be, where the claim states it as certain: "Ashford United paid €40 million for Caio Ramos"
+    against "for a fee of €32 million, which could rise to €40 million with add-ons"."""
+    if (_MODALS | _HEDGES | _FORETELLING | _MAY_COME_TO).intersection(claim.tokens):
+        return []
+    out: list[str] = []
+    for n in claim.numbers:
+        if n.is_year or n.ordinal:
+            continue
+        found = [
+            _modal_before(c.analysis, m.at)
+            for c in cands
+            for m in c.analysis.numbers
+            if numbers_match(n, m)
+        ]
+        if found and all(found):
+            out.append(found[0])
+    return out
+
+
+def _modal_before(a: Analysis, at: int) -> str:
+    """The modal of `_MAY_COME_TO` that a verb of `_REACHING` follows ("could rise to"), in the
+    clause of token `at` and at most six tokens before it."""
+    return next(
+        (
+            a.tokens[j]
+            for j in range(max(0, at - 6), at - 1)
+            if a.tokens[j] in _MAY_COME_TO
+            and a.tokens[j + 1] in _REACHING
+            and a.clauses[j] == a.clauses[at]
+        ),
+        "",
+    )
 
 
 def _best_stating(
@@ -1305,7 +1438,16 @@ def split_vote(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> li
 def _tallies(a: Analysis) -> Iterator[tuple[str, int]]:
     """Each vote's tally with votes against, as "7-4", and where it starts: two counts side by
     side ("7-4", "52 to 48", "31 votes to 18"), the first the larger, with a word of voting
-    beside them."""
+    beside them; or a part of a body that voted ("Six of the nine members of the committee voted
+    to hold": "6-3")."""
+    # Written in words too ("Six of the nine"), but no year, no amount
+    plain = [n for n in a.numbers if not (n.unit or n.is_year) and n.at >= 0]
+    for n, m in zip(plain, plain[1:], strict=False):
+        if a.tokens[n.at + 1 : m.at] not in (["of", "the"], ["of"]) or not 0 < n.value < m.value:
+            continue
+        after = range(m.at + 1, min(len(a.stems), m.at + 9))
+        if any(a.stems[k] in _VOTING and a.clauses[k] == a.clauses[m.at] for k in after):
+            yield f"{n.value:g}-{m.value - n.value:g}", n.at
     counts = [n for n in a.numbers if n.count and not n.unit and n.at >= 0 and n.value.is_integer()]
     for n, m in zip(counts, counts[1:], strict=False):
         between = a.tokens[n.at + 1 : m.at]
@@ -1359,6 +1501,89 @@ def _prize(claim: Analysis, at: int) -> set[str]:
         if t in STOPWORDS:
             break
         out.add(s)
+    return out
+
+
+# How far after a rise or a fall the amount it ends at may stand: "fell for the third month in a
+# row in October, to 212,000".
+_MOVE_REACH = 12
+
+
+def _moves_to(a: Analysis) -> list[tuple[int, Number]]:
+    """Each rise or fall `a` states with the amount it ends at ("rose 8% to 9.1 billion kroner"),
+    as (the move's token, the amount); a move the text negates ends nowhere."""
+    out = []
+    for i, t in enumerate(a.tokens):
+        if not is_move(t) or a.stems[i] in a.negates:
+            continue
+        for n in a.numbers:
+            if not i < n.at <= i + _MOVE_REACH or a.tokens[n.at - 1] != "to":
+                continue
+            if not any(is_move(w) for w in a.tokens[i + 1 : n.at]):
+                out.append((i, n))
+            break
+    return out
+
+
+# Words that keep an amount where it was: "held its main interest rate at 4.25%".
+_HOLDING = words("held hold holds kept keep keeps unchanged remained stayed steady maintained")
+
+
+def _held_at(a: Analysis) -> list[tuple[int, Number]]:
+    """Each amount `a` says was kept where it was ("held … at 4.25%"), with the holding word's
+    token: a holding word at most six tokens before "at" and the amount."""
+    return [
+        (j, n)
+        for n in a.numbers
+        if n.at >= 1 and a.tokens[n.at - 1] == "at"
+        for j in range(max(0, n.at - 7), n.at - 1)
+        if a.tokens[j] in _HOLDING and a.stems[j] not in a.negates
+    ]
+
+
+def _moved_to_the_same(claim: Analysis, i: int, cands: Sequence[Candidate]) -> bool:
+    """Does a candidate move as the claim's word at `i` does, to the amount it moves to?"""
+    ends = [n for j, n in _moves_to(claim) if j == i]
+    mine = kin(claim.tokens[i])
+    return any(
+        key(stem(c.analysis.tokens[j])) in mine and numbers_match(n, m)
+        for n in ends
+        for c in cands
+        for j, m in _moves_to(c.analysis)
+    )
+
+
+def moved_the_other_way(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[tuple[str, str]]:
+    """The claim's rise or fall to an amount where one of the best candidates moves the other way
+    to the same amount, or keeps it there, and none moves the claim's way: "The number of
+    patients waiting more than 18 weeks rose to 212,000 in October" against "fell for the third
+    month in a row in October, to 212,000"; "cut its main interest rate to 4.25%" against "held
+    its main interest rate at 4.25%". The amount, and often both words, are on the page, and
+    `opposed_here` finds no thing both are said of: what moved is too far from the word."""
+    out: list[tuple[str, str]] = []
+    for i, n in _moves_to(claim):
+        against = opposites(claim.tokens[i])
+        found = [
+            (rank, c.analysis.tokens[j])
+            for rank, c in enumerate(cands)
+            for j, m in _moves_to(c.analysis)
+            if numbers_match(n, m)
+        ]
+        if _moved_to_the_same(claim, i, cands):
+            continue
+        word = next((t for rank, t in found if rank < near and key(stem(t)) in against), None)
+        if word is None:
+            held = (
+                c.analysis.tokens[j]
+                for c in cands[:near]
+                for j, m in _held_at(c.analysis)
+                if numbers_match(n, m)
+            )
+            word = next(held, None)
+        if word is not None:
+            out.append((claim.tokens[i], word))
     return out
 
 
@@ -1510,6 +1735,8 @@ CONTRARY_RULES: tuple[Rule, ...] = (
     opposed_here,
     swapped,
     hedged,
+    done_where_to_come,
+    hedged_amount,
     denied_outright,
     universal_unstated,
     ranked_alone,
@@ -1517,6 +1744,7 @@ CONTRARY_RULES: tuple[Rule, ...] = (
     won_where_nominated,
     split_vote,
     whole_where_part,
+    moved_the_other_way,
     said_by_another,
     priced,
     kind_unstated,

@@ -286,9 +286,12 @@ PLACES = _places(
 
 # Other words that write one term two ways, read as one term as a demonym is: an abbreviation a
 # page spells out ("TV" for "television": one word, so no acronym of its words), and a religion's
-# adjective ("an Islamic text" for "the text of Islam").
+# adjective ("an Islamic text" for "the text of Islam"), and a death as a verb, a noun and an
+# adjective write it ("died in 1887" for "his death in 1887"; "No deaths have been reported"
+# denies "Two firefighters died").
 _SAME_TERM = _places(
     """
+    death: died dies dying dead
     television: tv tvs
     islam: islamic
     judaism: jewish judaic

@@ -460,7 +460,12 @@ def extract_numbers(tokens: list[str], signs: Sequence[str] = ()) -> list[Number
         elif (found_share := _share_of(lowered, i)) is not None:
             share, start = found_share
             text = " ".join(tokens[start : i + 1])
-            out.append(Number(share, "about", False, "percent", True, text))
+            # "more than half" is a bound, as "more than 50%" is; a share otherwise rounds
+            before = lowered[max(0, start - 2) : start]
+            bound = (
+                "gt" if _MORE.intersection(before) else "lt" if _FEWER.intersection(before) else ""
+            )
+            out.append(Number(share, bound or "about", False, "percent", True, text))
             at.append((i, i + 1))
             continue
         elif (compound := _number_in_words(lowered, i)) is not None:

@@ -53,8 +53,8 @@ manual automated | success failure | succeed fail | positive negative | strong w
 quick slow | permanent temporary | mandatory optional | required optional | guilty innocent
 rural urban | domestic foreign | domestic international | true false | present absent | alive dead
 majority minority | profit loss | improve worsen | improve deteriorate | full empty | ancient modern
-support oppose | confirm deny | praise criticize | acquit convict
-good bad | online offline | minimize maximize | minimal maximal | large small | big small
+support oppose | confirm deny | praise criticize | praise criticise | acquit convict
+good bad | online offline | minimize maximize | minimise maximise | minimal maximal | large small | big small
 wide narrow | thick thin | deep shallow | hot cold | wet dry | safe dangerous | common rare
 rich poor | happy sad | love hate | add remove | inside outside | male female
 arrive depart | enter exit | expand shrink | high low | ahead behind
@@ -154,6 +154,12 @@ def _moves() -> tuple[frozenset[str], frozenset[str]]:
         frozenset(key(stem(w)) for w in _RISES.split()),
         frozenset(key(stem(w)) for w in _FALLS.split()),
     )
+
+
+def is_move(word: str) -> bool:
+    """Does `word` (a surface token) say a rise or a fall?"""
+    own = key(stem(word))
+    return any(own in group for group in _moves())
 
 
 # The words that say all of a thing: "All staff moved" says "the entire staff moved".

@@ -30,6 +30,7 @@ from .conflicts import (
     agent_of_another,
     bound_reversed,
     codes_unstated,
+    counted_otherwise,
     day_of_another,
     described_of_another,
     holder_of_another,
@@ -40,6 +41,7 @@ from .conflicts import (
     moves_reversed,
     name_in_the_slot_of_another,
     names_of_another,
+    nationality_of_another,
     number_beside_another,
     number_of_the_next_clause,
     number_stated_elsewhere,
@@ -60,8 +62,11 @@ from .contrary import (
     CONTRARY_RULES,
     affirmed_against,
     denied_outright,
+    done_where_to_come,
     excluded,
     hedged,
+    hedged_amount,
+    moved_the_other_way,
     negated_against,
     negated_for_another,
     opposed,
@@ -316,6 +321,8 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     known = {w for w, _ in pairs}
     pairs += [o for o in whole_where_part(claim, cands) if o[0] not in known]
     known = {w for w, _ in pairs}
+    pairs += [o for o in moved_the_other_way(claim, cands) if o[0] not in known]
+    known = {w for w, _ in pairs}
     pairs += [o for o in opposed_here(claim, cands) if o[0] not in known]
     known = {w for w, _ in pairs}
     pairs += [o for o in opposed_for_another(claim, cands) if o[0] not in known]
@@ -350,6 +357,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
             *place_of_another(claim, cands),
             *age_of_another(claim, cands),
             *variant_of_another(claim, cands),
+            *counted_otherwise(claim, cands),
         ]
     ]
     moved = names_of_another(claim, cands) + name_in_the_slot_of_another(claim, cands)
@@ -363,6 +371,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     elsewhere += [capitalised(t) for t in surface(claim, month_of_another(claim, cands))]
     elsewhere += day_of_another(claim, cands)
     elsewhere += surface(claim, modifier_of_another(claim, cands))
+    elsewhere += [capitalised(t) for t in surface(claim, nationality_of_another(claim, cands))]
     elsewhere += relative_time_of_another(claim, cands)
     return Gaps(
         numbers,
@@ -380,7 +389,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
             *roles_swapped(claim, cands),
         ],
         surface(claim, words),
-        hedged(claim, cands),
+        hedged(claim, cands) + done_where_to_come(claim, cands) + hedged_amount(claim, cands),
         [capitalised(t) for t in surface(claim, said_by_another(claim, cands))],
         denied_outright(claim, cands),
         scope,
