@@ -1122,6 +1122,26 @@ KNOWN: list[Case] = [
         ["Sales rose to $4.1 billion in 2023, after falling to $3.2 billion in 2022."],
         True,
     ),
+    (
+        "'rose to 41% from 48%' where turnout fell (a limit until 0.7.41)",
+        "Turnout rose to 41% from 48% at the last election.",
+        ["Turnout was 41%, down from 48% at the last election in 2021."],
+        False,
+    ),
+    (
+        "'fell to 63%' where the page says '63%, up from 58%'",
+        "Turnout fell to 63%.",
+        ["Turnout was 63%, up from 58% four years ago."],
+        False,
+    ),
+    (
+        "'finished second' for the page's fifth",
+        "Aino Salo finished second after falling on the final descent.",
+        [
+            "The defending champion, Finland's Aino Salo, finished fifth after falling on the final descent."
+        ],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -1643,12 +1663,6 @@ LIMITS: list[Case] = [
             "Earlier trials did not show that the drug was effective, but a 2020 study found "
             "that it reduced symptoms by 30%."
         ],
-        False,
-    ),
-    (
-        "'rose to 41% from 48%' where turnout fell",
-        "Turnout rose to 41% from 48% at the last election.",
-        ["Turnout was 41%, down from 48% at the last election in 2021."],
         False,
     ),
     (

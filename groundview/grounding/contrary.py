@@ -28,8 +28,17 @@ from .candidates import (
     written_lowercase,
 )
 from .lexical import DETERMINERS, EXCEED, MONTHS, PASSIVE_AUXILIARIES, STOPWORDS, stem, words
-from .numbers import Number, is_ordinal, numbers_match
-from .opposites import COMPASS, DIRECTIONS, is_move, key, kin, negative_base, opposites
+from .numbers import Number, is_ordinal, is_participle, numbers_match
+from .opposites import (
+    COMPASS,
+    DIRECTIONS,
+    is_move,
+    key,
+    kin,
+    move_direction,
+    negative_base,
+    opposites,
+)
 
 
 def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
@@ -1038,6 +1047,8 @@ def hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[s
 # plan". Not "will": a dated page's "will be joining forces late this summer" is read as done
 # (WiCE's annotators call "joined" supported).
 _TO_COME = words("would")
+# Words that promise a deed with "to": "has promised to build", "pledged to cut".
+_PROMISING = words("promised promises pledged pledges vowed vows plans planned intends intended")
 # Words that may stand between the future and its verb: "will also publish", "would soon publish".
 _BETWEEN_FUTURE = words("also soon then still now later first finally be")
 
@@ -1045,23 +1056,25 @@ _BETWEEN_FUTURE = words("also soon then still now later first finally be")
 def _done(claim: Analysis, i: int) -> bool:
     """Does the claim state its word at `i` as done: "has published", "was published" (not "would
     be published", nor "is expected to be published")?"""
-    t = claim.tokens[i]
-    if not t.endswith("ed") or i == 0:
+    if not is_participle(claim.tokens[i]) or i == 0:
         return False
     before = claim.tokens[max(0, i - 4) : i]
     return not _TO_COME.intersection(before) and "to" not in before and before[-1] != "be"
 
 
 def _only_to_come(a: Analysis, word: str) -> str:
-    """How `a` writes `word` when it writes it only as something to come, right after "would" (or
-    one of `_BETWEEN_FUTURE` after it): "would publish"; "" otherwise."""
+    """How `a` writes `word` when it writes it only as something to come, right after "would" or
+    a promise's "to" (or one of `_BETWEEN_FUTURE` after them): "would publish", "promised to
+    build"; "" otherwise."""
     said = ""
     for i in (i for i, s in enumerate(a.stems) if s == word):
         j = i - 1
         while j >= 0 and a.tokens[j] in _BETWEEN_FUTURE:
             j -= 1
+        if j >= 1 and a.tokens[j] == "to" and a.tokens[j - 1] in _PROMISING:
+            j -= 1  # "has promised to build 500 affordable homes"
         # "I would recommend our Gold plan" recommends it now
-        if j < 0 or a.tokens[j] not in _TO_COME or a.tokens[j - 1 : j] in (["i"], ["we"]):
+        elif j < 0 or a.tokens[j] not in _TO_COME or a.tokens[j - 1 : j] in (["i"], ["we"]):
             return ""
         said = said or " ".join(a.tokens[j : i + 1])
     return said
@@ -1510,8 +1523,9 @@ _MOVE_REACH = 12
 
 
 def _moves_to(a: Analysis) -> list[tuple[int, Number]]:
-    """Each rise or fall `a` states with the amount it ends at ("rose 8% to 9.1 billion kroner"),
-    as (the move's token, the amount); a move the text negates ends nowhere."""
+    """Each rise or fall `a` states with the amount it ends at ("rose 8% to 9.1 billion kroner";
+    "Turnout was 63%, up from 58%"), as (the move's token, the amount); a move the text negates
+    ends nowhere."""
     out = []
     for i, t in enumerate(a.tokens):
         if not is_move(t) or a.stems[i] in a.negates:
@@ -1522,7 +1536,20 @@ def _moves_to(a: Analysis) -> list[tuple[int, Number]]:
             if not any(is_move(w) for w in a.tokens[i + 1 : n.at]):
                 out.append((i, n))
             break
+    for k, n in enumerate(a.numbers):
+        if n.at < 0:
+            continue
+        end = a.numbers[k + 1].at if k + 1 < len(a.numbers) else len(a.tokens) - 1
+        for j in range(n.at + 1, min(n.at + 4, end)):
+            if a.tokens[j] in ("up", "down") and a.tokens[j + 1] == "from":
+                out.append((j, n))
+                break
     return out
+
+
+def _direction(token: str) -> str:
+    """ "rise" or "fall" for a word of a move, "up" and "down" of "up from 58%" among them."""
+    return {"up": "rise", "down": "fall"}.get(token) or move_direction(token)
 
 
 # Words that keep an amount where it was: "held its main interest rate at 4.25%".
@@ -1544,9 +1571,9 @@ def _held_at(a: Analysis) -> list[tuple[int, Number]]:
 def _moved_to_the_same(claim: Analysis, i: int, cands: Sequence[Candidate]) -> bool:
     """Does a candidate move as the claim's word at `i` does, to the amount it moves to?"""
     ends = [n for j, n in _moves_to(claim) if j == i]
-    mine = kin(claim.tokens[i])
+    mine = _direction(claim.tokens[i])
     return any(
-        key(stem(c.analysis.tokens[j])) in mine and numbers_match(n, m)
+        _direction(c.analysis.tokens[j]) == mine and numbers_match(n, m)
         for n in ends
         for c in cands
         for j, m in _moves_to(c.analysis)
@@ -1559,12 +1586,13 @@ def moved_the_other_way(
     """The claim's rise or fall to an amount where one of the best candidates moves the other way
     to the same amount, or keeps it there, and none moves the claim's way: "The number of
     patients waiting more than 18 weeks rose to 212,000 in October" against "fell for the third
-    month in a row in October, to 212,000"; "cut its main interest rate to 4.25%" against "held
-    its main interest rate at 4.25%". The amount, and often both words, are on the page, and
+    month in a row in October, to 212,000", "Turnout fell to 63%" against "Turnout was 63%, up
+    from 58%"; "cut its main interest rate to 4.25%" against "held its main interest rate at
+    4.25%". The amount, and often both words, are on the page, and
     `opposed_here` finds no thing both are said of: what moved is too far from the word."""
     out: list[tuple[str, str]] = []
     for i, n in _moves_to(claim):
-        against = opposites(claim.tokens[i])
+        mine = _direction(claim.tokens[i])
         found = [
             (rank, c.analysis.tokens[j])
             for rank, c in enumerate(cands)
@@ -1573,7 +1601,9 @@ def moved_the_other_way(
         ]
         if _moved_to_the_same(claim, i, cands):
             continue
-        word = next((t for rank, t in found if rank < near and key(stem(t)) in against), None)
+        word = next(
+            (t for rank, t in found if rank < near and _direction(t) not in ("", mine)), None
+        )
         if word is None:
             held = (
                 c.analysis.tokens[j]

@@ -662,6 +662,11 @@ _PARTICIPLE = re.compile(
 )
 
 
+def is_participle(token: str) -> bool:
+    """Is the lowercase token a past participle ("published", "built")?"""
+    return _PARTICIPLE.fullmatch(token) is not None
+
+
 # "a fifth of services", "two-thirds of patients", "nearly half of voters", "cut by a third": a
 # share, in percent.
 _DENOMINATORS = {
@@ -859,7 +864,15 @@ def _second_in_a_row(lowered: Sequence[str], i: int) -> bool:
     second")? Left out, "Collins was the second woman" against "the first woman" found no number
     to compare."""
     before = lowered[i - 1] if i else ""
+    if before in _PLACING:
+        return True  # "Aino Salo finished second", "came second"
     return (before in DETERMINERS and before not in ("a", "an")) or before.endswith(("'s", "’s"))
+
+
+# Verbs of a place in a race or a ranking, after which "second" is the place.
+_PLACING = frozenset(
+    ["finished", "finish", "finishes", "came", "comes", "placed", "ranked", "ranks"]
+)
 
 
 _ORDINALS = frozenset(w for w in NUMBER_WORDS if w.endswith(("st", "nd", "rd", "th")))

@@ -158,8 +158,14 @@ def _moves() -> tuple[frozenset[str], frozenset[str]]:
 
 def is_move(word: str) -> bool:
     """Does `word` (a surface token) say a rise or a fall?"""
+    return bool(move_direction(word))
+
+
+def move_direction(word: str) -> str:
+    """ "rise" or "fall" for a word (a surface token) that says one, else ""."""
     own = key(stem(word))
-    return any(own in group for group in _moves())
+    rises, falls = _moves()
+    return "rise" if own in rises else "fall" if own in falls else ""
 
 
 # The words that say all of a thing: "All staff moved" says "the entire staff moved".
