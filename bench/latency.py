@@ -120,7 +120,7 @@ def main() -> int:
     parser.add_argument("--typical", type=int, default=40, help="typical requests to time")
     parser.add_argument("--max", type=int, default=2, help="maximum requests to time")
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--precision", default="auto", choices=PRECISIONS)
+    parser.add_argument("--precision", default="float32", choices=PRECISIONS)
     parser.add_argument("--baseline", choices=PRECISIONS, help="also time this precision")
     args = parser.parse_args()
 

@@ -265,8 +265,9 @@ GROUNDING = {
     "CROSS_ENCODER_LABEL_MAP": None,
     "DEFAULT_CITATION_THRESHOLD": 0.6,
     "NUM_THREADS": env_number("GROUNDING_NUM_THREADS", 2, minimum=1),
-    # auto: bfloat16 where the CPU has it natively and it measures faster at load, else float32.
-    "EMBED_PRECISION": os.environ.get("GROUNDING_EMBED_PRECISION", "auto"),
+    # float32: the same scores from every process. auto: bfloat16 where the CPU has it natively and
+    # it measures faster at load (often 2-3x faster; scores may move in the fourth decimal).
+    "EMBED_PRECISION": os.environ.get("GROUNDING_EMBED_PRECISION", "float32"),
     # Candidates embedded per claim: the head is fitted at 8; fewer is faster and a little less
     # accurate (grounding/CHANGES.md, 0.7.22).
     "EMBED_K": env_number("GROUNDING_EMBED_K", 8, minimum=1),

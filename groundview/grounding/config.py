@@ -34,7 +34,10 @@ class EngineConfig:
     # CPU that multiplies it natively (AVX-512 BF16 or AMX) and agrees with float32 to a cosine of
     # 0.9999, but is emulated, and slower, elsewhere; "auto" picks it only where it is native, and
     # for the embedder only where it also measures faster at load (models.BFLOAT16_MARGIN).
-    embed_precision: str = "auto"
+    # float32 is the default because it gives the same score in every process: "auto" decides by a
+    # timing at each start, and on a busy machine two starts picked differently, so one request
+    # scored 0.9674 in one process and 0.9675 in the next.
+    embed_precision: str = "float32"
     # Retrieval: BM25 candidates per claim (coverage reads all of them), of which the best `embed_k`
     # are embedded for soft coverage and read by the cross-encoder in windows.
     retrieval_k: int = 20
