@@ -859,6 +859,10 @@ def _first_as_adverb(lowered: Sequence[str], i: int) -> bool:
     return bool(_PARTICIPLE.fullmatch(after)) and before not in DETERMINERS
 
 
+# Verbs of a place in a race or a ranking, after which "second" is the place.
+_PLACING = words("finished finish finishes came comes placed ranked ranks")
+
+
 def _second_in_a_row(lowered: Sequence[str], i: int) -> bool:
     """Is the "second" at `i` a place in a row ("the second woman", "its second album", "Apple's
     second")? Left out, "Collins was the second woman" against "the first woman" found no number
@@ -867,12 +871,6 @@ def _second_in_a_row(lowered: Sequence[str], i: int) -> bool:
     if before in _PLACING:
         return True  # "Aino Salo finished second", "came second"
     return (before in DETERMINERS and before not in ("a", "an")) or before.endswith(("'s", "’s"))
-
-
-# Verbs of a place in a race or a ranking, after which "second" is the place.
-_PLACING = frozenset(
-    ["finished", "finish", "finishes", "came", "comes", "placed", "ranked", "ranks"]
-)
 
 
 _ORDINALS = frozenset(w for w in NUMBER_WORDS if w.endswith(("st", "nd", "rd", "th")))
