@@ -248,16 +248,28 @@ def test_bfloat16_embeddings_agree_with_float32() -> None:
         assert (a.content == b.content).all()
 
 
-def test_auto_precision_is_the_faster_one_on_this_cpu(real_engine: Engine) -> None:
-    from groundview.grounding.models import BFLOAT16_MARGIN, native_bfloat16
-
+def test_the_default_engine_embeds_in_float32_without_timing_anything(real_engine: Engine) -> None:
+    # "auto" times both precisions per process, and two processes could pick differently
     embedder: Any = real_engine._load()
+    assert embedder.precision == "float32"
+    assert embedder.timings is None
+
+
+def test_auto_precision_is_the_faster_one_on_this_cpu() -> None:
+    from groundview.grounding.models import (
+        BFLOAT16_MARGIN,
+        SentenceTransformerEmbedder,
+        native_bfloat16,
+    )
+
+    embedder = SentenceTransformerEmbedder(None, num_threads=2, precision="auto")
     if not native_bfloat16():
         # Emulated bfloat16 is slow everywhere: nothing to measure
         assert embedder.precision == "float32"
         assert embedder.timings is None
         return
     # Where the CPU has it, bfloat16 is kept only if it measured clearly faster
+    assert embedder.timings is not None
     full, half = embedder.timings
     assert full > 0 and half > 0
     assert embedder.precision == ("bfloat16" if half < BFLOAT16_MARGIN * full else "float32")
