@@ -1142,6 +1142,14 @@ KNOWN: list[Case] = [
         ],
         False,
     ),
+    (
+        "a reached amount beside a hedged one, right (a limit until 0.7.42)",
+        "Revenue reached $5 billion this year.",
+        [
+            "Revenue could rise to $5 billion next year, the company said, after reaching $5 billion this year."
+        ],
+        True,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -1769,14 +1777,6 @@ LIMITS: list[Case] = [
         "About 1,100 pupils attend the school's sixth form.",
         [_SCHOOL],
         False,
-    ),
-    (
-        "a reached amount beside a hedged one, right",
-        "Revenue reached $5 billion this year.",
-        [
-            "Revenue could rise to $5 billion next year, the company said, after reaching $5 billion this year."
-        ],
-        True,
     ),
 ]
 

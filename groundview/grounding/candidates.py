@@ -242,16 +242,23 @@ def clause_stems(a: Analysis, clause: int) -> set[str]:
     return {s for s, k in zip(a.stems, a.clauses, strict=True) if k == clause}
 
 
-def stating_clause(a: Analysis, words_: set[str], least: float) -> int | None:
-    """The clause of `a` that states the most of `words_`, when it states at least `least`."""
+def stating_clauses(a: Analysis, words_: set[str], least: float) -> list[int]:
+    """The clauses of `a` that state the most of `words_` (more than one on a tie), when they
+    state at least `least`; in the order `a` writes them."""
     counts: dict[int, set[str]] = {}
     for s, k in zip(a.stems, a.clauses, strict=True):
         if s in words_:
             counts.setdefault(k, set()).add(s)
-    if not counts:
-        return None
-    clause = max(counts, key=lambda k: len(counts[k]))
-    return clause if len(counts[clause]) >= least else None
+    most = max((len(x) for x in counts.values()), default=0)
+    if not counts or most < least:
+        return []
+    return [k for k in counts if len(counts[k]) == most]
+
+
+def stating_clause(a: Analysis, words_: set[str], least: float) -> int | None:
+    """The clause of `a` that states the most of `words_`, when it states at least `least` (the
+    first of a tie)."""
+    return next(iter(stating_clauses(a, words_, least)), None)
 
 
 # Months and weekdays are capitalised but name no one: a date is the numbers' business.

@@ -23,6 +23,7 @@ from .candidates import (
     clause_stems,
     opens_with_pronoun,
     stating_clause,
+    stating_clauses,
     stems_stated,
     surface,
     written_lowercase,
@@ -953,10 +954,14 @@ _MODALS = words("can could may might able allowed permitted")
 def _hedges_in(a: Analysis, words_: set[str], least: float, telling: bool = False) -> set[str]:
     """The hedges of the clause of `a` that states the most of `words_`, when it states at least
     `least` of them ("may" of a month, and "you may read", aside; and verbs of asking, where the
-    claim reports `telling` someone)."""
-    clause = stating_clause(a, words_, least)
-    if clause is None:
-        return set()
+    claim reports `telling` someone). Where two clauses state as much, the page states it plainly
+    if either does: "Revenue could rise to $5 billion next year, after reaching $5 billion this
+    year" hedges no "Revenue reached $5 billion"."""
+    found = [_clause_hedges(a, k, words_, telling) for k in stating_clauses(a, words_, least)]
+    return set().union(*found) if found and all(found) else set()
+
+
+def _clause_hedges(a: Analysis, clause: int, words_: set[str], telling: bool) -> set[str]:
     out = set()
     tokens = [t for t, k in zip(a.tokens, a.clauses, strict=True) if k == clause]
     if any(tokens[j : j + 3] == ["be", "ruled", "out"] for j in range(len(tokens))):

@@ -3720,6 +3720,23 @@ def test_an_amount_the_page_says_only_may_come(engine: Engine) -> None:
     assert not _capped(engine, "The fee for Caio Ramos could rise to €40 million.", page)
 
 
+def test_a_hedge_in_one_clause_is_no_hedge_where_another_states_as_much_plainly(
+    engine: Engine,
+) -> None:
+    page = (
+        "Revenue could rise to $5 billion next year, the company said, after reaching $5 "
+        "billion this year."
+    )
+    # Both clauses state the revenue, the amount and a year; the second states it as done
+    assert not _capped(engine, "Revenue reached $5 billion this year.", page)
+    assert (
+        gaps(analyse("Revenue reached $5 billion this year."), [_candidate(0, page)]).hedged == []
+    )
+    # While a page that states it only hedged still caps it
+    hedged_only = "Revenue could rise to $5 billion next year, the company said."
+    assert _capped(engine, "Revenue rose to $5 billion next year.", hedged_only)
+
+
 def test_a_part_of_a_body_that_voted_is_a_tally(engine: Engine) -> None:
     page = (
         "Six of the nine members of the monetary policy committee voted to hold, while three "
