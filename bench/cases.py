@@ -1150,6 +1150,12 @@ KNOWN: list[Case] = [
         ],
         True,
     ),
+    (
+        "'nearly sunk' said sunk (an irregular participle; a limit until 0.7.42)",
+        "The ship was sunk by a storm in 1912.",
+        ["The ship was nearly sunk by a storm in 1912 and was repaired in Cardiff."],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -1656,12 +1662,6 @@ LIMITS: list[Case] = [
         "injured where the page says the same workers were killed",
         "Three workers were injured in the explosion.",
         ["The explosion killed three workers and injured 12 others."],
-        False,
-    ),
-    (
-        "'nearly sunk' said sunk (an irregular participle)",
-        "The ship was sunk by a storm in 1912.",
-        ["The ship was nearly sunk by a storm in 1912 and was repaired in Cardiff."],
         False,
     ),
     (

@@ -201,12 +201,18 @@ def _negated_stems(
             break
     # "was nearly killed", "almost won": what nearly happened did not
     for i in range(len(tokens) - 1):
-        if tokens[i] in _NEARLY and tokens[i + 1].endswith("ed") and plain(tokens[i + 1]):
+        done = tokens[i + 1]
+        if tokens[i] in _NEARLY and (done.endswith("ed") or done in _NEARLY_DONE) and plain(done):
             out.add(stems[i + 1])
     return frozenset(out)
 
 
 _NEARLY = frozenset(["nearly", "almost"])
+# Irregular forms of what nearly happens to someone or something: "was nearly sunk", "almost won".
+_NEARLY_DONE = words(
+    "won lost sank sunk broke broken fell fallen hit caught beat beaten ran struck shot froze"
+    " frozen tore torn threw thrown blew blown"
+)
 _ABLE = frozenset(["able", "allowed", "permitted"])
 # What a finding shows, whose "that" clause a negation denies with it.
 _SHOWING = words(

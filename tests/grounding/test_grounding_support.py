@@ -3449,6 +3449,13 @@ def test_a_place_or_an_outcome_opposed_of_the_same_thing(engine: Engine) -> None
     assert stem("killed") in analyse(pitch).negates
     assert _capped(engine, "Medwick was killed by a pitch.", pitch)
     assert not _capped(engine, "Medwick was injured by a pitch.", pitch)
+    # Irregular forms too
+    storm = "The ship was nearly sunk by a storm in 1912 and was repaired in Cardiff."
+    assert _capped(engine, "The ship was sunk by a storm in 1912.", storm)
+    assert not _capped(engine, "The ship was repaired in Cardiff.", storm)
+    final = "Okafor almost won the final but lost on penalties."
+    assert stem("won") in analyse(final).negates
+    assert stem("lost") not in analyse(final).negates
 
 
 def test_a_year_the_page_gives_another_clauses_verb(engine: Engine) -> None:
