@@ -184,6 +184,57 @@ _COURT = (
 )
 
 
+# The articles of the 0.7.42 probe (its headline lines left out).
+_LIBRARIES = (
+    "Councillors in Portmere voted on Tuesday to close the Eastgate and Milton Road libraries"
+    " by the end of March, as the city tries to save £2.4 million from its culture budget "
+    "over the next two years. The motion passed by 23 votes to 19 after a four-hour meeting. "
+    "The remaining three libraries will extend their opening hours on Saturdays, and a mobile"
+    " library van will visit Eastgate twice a week. The council's cabinet member for culture,"
+    ' Ruth Adebayo, said the decision was "painful but unavoidable" and blamed a 9% cut in '
+    "the grant the city receives from central government. Campaigners, who handed in a "
+    "petition with 11,000 signatures last month, said they would seek a judicial review. "
+    "Milton Road library, which opened in 1931, is a listed building; the council said it "
+    "would try to find a community group to run it as a café and reading room. Library visits"
+    " in Portmere fell by 18% between 2019 and 2024, according to council figures, while "
+    "e-book loans more than doubled over the same period. Eleven staff posts will go, "
+    "although the council hopes most can be filled by redeployment."
+)
+
+
+_MIGRAINE = (
+    "A new preventive migraine drug, velantrib, reduced the number of monthly migraine days "
+    "by an average of 4.1 in a 12-week trial, compared with 2.3 days for patients given a "
+    "placebo, researchers reported in The Lancet Neurology on Monday. The trial, run at 46 "
+    "hospitals in Europe and North America, enrolled 812 adults who had between eight and 14 "
+    "migraine days a month. About 38% of those taking velantrib halved their migraine days, "
+    "against 21% on placebo. However, 7% of patients stopped taking the drug because of side "
+    "effects, mostly nausea and dizziness, compared with 2% in the placebo group. Dr Helen "
+    "Marsh, a neurologist at the University of Leeds who was not involved in the study, said "
+    'the benefit was "real but modest" and that longer trials were needed before the drug '
+    "could be recommended over existing treatments. The drug's maker, Corvane Pharma, funded "
+    "the study and said it would apply for approval in the EU and the US next year. The "
+    "company has not said what the drug will cost. Migraine affects about one in seven people"
+    " worldwide and is more common in women than in men."
+)
+
+
+_STORM = (
+    "Storm Ida brought gusts of up to 94 mph to the north-west coast overnight on Sunday, "
+    "bringing down trees and power lines and leaving around 60,000 homes without electricity,"
+    " the energy network operator said. By Monday evening power had been restored to all but "
+    "8,000 homes, most of them in rural areas of Cumbria. The operator said some customers "
+    "might not be reconnected until Wednesday. A man in his 70s died when a tree fell on his "
+    "car near Keswick, police said. Two other people were taken to hospital with minor "
+    "injuries after a roof collapsed in Whitehaven. Rail services between Carlisle and "
+    "Lancaster were suspended for most of Monday, and the Windermere ferry did not run. More "
+    "than 40 schools stayed closed. The Met Office had issued a red warning for wind, its "
+    "highest level, for parts of the coast from midnight until 6am. It said a further yellow "
+    "warning for rain was in place for Wednesday, with up to 80mm expected on high ground. "
+    "Ida is the fourth named storm of the season."
+)
+
+
 KNOWN: list[Case] = [
     # (name, answer, facts, does a person call the last claim supported?)
     (
@@ -1156,6 +1207,30 @@ KNOWN: list[Case] = [
         ["The ship was nearly sunk by a storm in 1912 and was repaired in Cardiff."],
         False,
     ),
+    (
+        "'more common in men' where the page says in women than in men (0.7.42)",
+        "Migraine affects about one in seven people and is more common in men.",
+        [_MIGRAINE],
+        False,
+    ),
+    (
+        "deaths counted where the page counts the same people taken to hospital (0.7.42)",
+        "Two people died when a roof collapsed in Whitehaven.",
+        [_STORM],
+        False,
+    ),
+    (
+        "a ferry that 'ran' where the page says it did not run (0.7.42)",
+        "The Windermere ferry ran a reduced service.",
+        [_STORM],
+        False,
+    ),
+    (
+        "the storm's right sentences beside them (0.7.42)",
+        "By Monday evening about 8,000 homes were still without power, mostly in rural Cumbria.",
+        [_STORM],
+        True,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -1777,6 +1852,54 @@ LIMITS: list[Case] = [
         "About 1,100 pupils attend the school's sixth form.",
         [_SCHOOL],
         False,
+    ),
+    (
+        "a place the page gives the other library's visits",
+        "A mobile library will visit Milton Road twice a week.",
+        [_LIBRARIES],
+        False,
+    ),
+    (
+        "a judicial review the page says campaigners would seek, said won",
+        "Campaigners have already won a judicial review.",
+        [_LIBRARIES],
+        False,
+    ),
+    (
+        "approval the page says the maker would apply for, said received",
+        "Corvane Pharma has already received approval in the US.",
+        [_MIGRAINE],
+        False,
+    ),
+    (
+        "'who led the study' where the page says she was not involved",
+        "Dr Helen Marsh, who led the study, called the benefit real but modest.",
+        [_MIGRAINE],
+        False,
+    ),
+    (
+        "'all customers reconnected' where all but 8,000 homes were",
+        "All customers were reconnected by Monday evening.",
+        [_STORM],
+        False,
+    ),
+    (
+        "an amber warning for the page's red one",
+        "The Met Office issued an amber warning for wind.",
+        [_STORM],
+        False,
+    ),
+    (
+        "signatures said as people who signed (right)",
+        "Their petition was signed by 11,000 people.",
+        [_LIBRARIES],
+        True,
+    ),
+    (
+        "'almost twice the placebo rate' for 38% against 21% (right)",
+        "Around 38% of patients on the drug halved their migraine days, almost twice the placebo rate.",
+        [_MIGRAINE],
+        True,
     ),
 ]
 

@@ -186,7 +186,10 @@ def _negated_stems(
             # word after it is no noun it denies.
             nouns = t in _NOUN_NEGATIONS and not no_longer and not (spanish and t == "no")
             noun_phrase = nouns or owned or _owns(tokens, i, j)
-            if noun_phrase and j + 1 < len(tokens) and plain(tokens[j + 1]):
+            # "still without power, mostly in rural areas": an adverb after the noun is no part
+            # of what is denied
+            nxt = tokens[j + 1] if j + 1 < len(tokens) else ""
+            if noun_phrase and nxt and plain(nxt) and not (nxt.endswith("ly") and len(nxt) > 4):
                 out.add(stems[j + 1])
             if (
                 u in _ON_OFFER

@@ -102,11 +102,13 @@ def _negated_earlier_in_clause(text: Analysis, word: str) -> bool:
 
 def _set_apart_after(text: Analysis, word: str) -> bool:
     """Does `text` set something apart after `word` with an elided negation? "paid the new wage
-    to civil servants in other departments but not to teachers" denies some the payment."""
+    to civil servants in other departments but not to teachers" denies some the payment, and
+    "power had been restored to all but 8,000 homes" leaves 8,000 without it."""
     toks = text.tokens
     for i, s in enumerate(text.stems):
         if s == word and any(
-            toks[j : j + 2] == ["but", "not"] or toks[j] in ("except", "excluding")
+            toks[j : j + 2] in (["but", "not"], ["all", "but"])
+            or toks[j] in ("except", "excluding")
             for j in range(i + 1, len(toks))
         ):
             return True
@@ -175,20 +177,77 @@ def affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 4
     content = claim.content
     set_aside = _set_aside(claim)
     for i, word in enumerate(content):
-        if word not in negated or word in claim.negates or word in set_aside or word in out:
+        if word in claim.negates or word in set_aside or word in out:
+            continue
+        # "The ferry ran" against "the ferry did not run": a page denies with the base form
+        page_word = word if word in negated else _PAST_TO_BASE.get(word, "")
+        if page_word not in negated:
             continue
         if _denied_in(claim, word) or _negation_in_clause(claim, word, reach=8):
             continue
         beside = {content[j] for j in (i - 1, i + 1) if 0 <= j < len(content)} - {word}
-        stating = [c for c in cands if word in c.analysis.stems]
+        stating = [c for c in cands if page_word in c.analysis.stems]
         if stating and all(
-            _negated_beside(c.analysis, word, beside, reach)
-            or _negated_after_the_same_modal(claim, c.analysis, word)
-            or _none_at_all(c.analysis, word)
+            _negated_beside(c.analysis, page_word, beside, reach)
+            or _negated_after_the_same_modal(claim, c.analysis, page_word)
+            or _none_at_all(c.analysis, page_word)
             for c in stating
         ):
             out.append(word)
     return out
+
+
+# Irregular past tenses and the base form that "did not" takes; those that are as often another
+# word ("left", "found", "rose", "fell", "saw", "led", "lay") are left out.
+_IRREGULAR_PAST = {
+    "ran": "run",
+    "won": "win",
+    "lost": "lose",
+    "went": "go",
+    "came": "come",
+    "gave": "give",
+    "took": "take",
+    "made": "make",
+    "sold": "sell",
+    "paid": "pay",
+    "met": "meet",
+    "held": "hold",
+    "kept": "keep",
+    "began": "begin",
+    "wrote": "write",
+    "told": "tell",
+    "built": "build",
+    "bought": "buy",
+    "brought": "bring",
+    "caught": "catch",
+    "taught": "teach",
+    "fought": "fight",
+    "knew": "know",
+    "grew": "grow",
+    "drew": "draw",
+    "broke": "break",
+    "chose": "choose",
+    "spoke": "speak",
+    "stole": "steal",
+    "flew": "fly",
+    "drove": "drive",
+    "rode": "ride",
+    "sang": "sing",
+    "swam": "swim",
+    "struck": "strike",
+    "stood": "stand",
+    "sent": "send",
+    "spent": "spend",
+    "lent": "lend",
+    "sank": "sink",
+    "threw": "throw",
+    "wore": "wear",
+    "became": "become",
+    "forgot": "forget",
+    "forgave": "forgive",
+    "understood": "understand",
+}
+_PAST_TO_BASE = {stem(past): stem(base) for past, base in _IRREGULAR_PAST.items()}
 
 
 def _none_at_all(text: Analysis, word: str) -> bool:
@@ -1253,10 +1312,20 @@ def universal_unstated(claim: Analysis, cands: Sequence[Candidate], near: int = 
     return sorted(said)
 
 
+_SHORT_OF_ALL = words("nearly almost virtually practically not")
+
+
 def _says_all(a: Analysis, content: set[str]) -> bool:
     """Does `a` say "all" or "always", or "every" (or "each"…) of a word of the claim's `content`
     right after it ("every system" for "all systems")?"""
-    if _UNIVERSALS.intersection(a.tokens):
+    toks = a.tokens
+    if any(
+        t in _UNIVERSALS
+        # "restored to all but 8,000 homes", "nearly all of them": not all
+        and toks[i + 1 : i + 2] != ["but"]
+        and not (i and toks[i - 1] in _SHORT_OF_ALL)
+        for i, t in enumerate(toks)
+    ):
         return True
     return any(
         t in _EVERY and a.stems[i + 1 : i + 2] and a.stems[i + 1] in content
@@ -1760,6 +1829,86 @@ def _roles(a: Analysis, name: str) -> Iterator[str]:
             yield a.tokens[j - 1]
 
 
+# Comparatives that favour what follows them over what follows "than".
+_MORE_OR_LESS = words("more less fewer higher lower greater larger smaller bigger")
+
+
+def compared_the_other_way(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[tuple[str, str]]:
+    """(the claim's word, the page's) where the claim favours with a comparative what a best
+    candidate stating most of it puts after its "than": "Migraine is more common in men" against
+    "more common in women than in men". A claim that keeps the "than" is `swapped`'s to read."""
+    toks = claim.tokens
+    content = set(claim.content)
+    if "than" in toks or len(content) < 3:
+        return []
+    stating = candidates_stating(claim, cands[:near], content, 0.6)
+    for i, t in enumerate(toks):
+        if t not in _MORE_OR_LESS:
+            continue
+        mine = {s for s in claim.stems[i + 1 : i + 6] if s in content}
+        for c in stating:
+            a = c.analysis
+            for j in (j for j, u in enumerate(a.tokens) if u == t):
+                than = next((k for k in range(j + 1, j + 8) if a.tokens[k : k + 1] == ["than"]), 0)
+                favoured = a.stems[j + 1 : than]
+                turned = [s for s in a.stems[than + 1 : than + 5] if s in mine]
+                instead = [
+                    j + 1 + n
+                    for n, s in enumerate(favoured)
+                    if s not in content and s not in STOPWORDS and s.isalpha()
+                ]
+                if than and turned and not mine.intersection(favoured[-1:]) and instead:
+                    word = toks[claim.stems.index(turned[0], i)]
+                    return [(word, a.tokens[instead[-1]])]
+    return []
+
+
+_DEATHS = words("died dead killed deaths death die")
+_HURT = words("injured injury injuries hurt hospital hospitalised hospitalized wounded")
+
+
+def died_where_hurt(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[tuple[str, str]]:
+    """(the claim's word of death, the page's of harm) where the claim counts deaths and every best
+    candidate stating most of it gives the same count as hurt, and tells of no death: "Two people
+    died when a roof collapsed" against "Two other people were taken to hospital with minor
+    injuries after a roof collapsed". Only a count: a life's death against an injury years before
+    is no contradiction."""
+    if claim.negates or any(is_negation(t) for t in claim.tokens):
+        return []
+    toks = claim.tokens
+    counted = [
+        (n, next(t for t in toks[n.at + 1 : n.at + 4] if t in _DEATHS))
+        for n in claim.numbers
+        if n.at >= 0 and not n.is_year and _DEATHS.intersection(toks[n.at + 1 : n.at + 4])
+    ]
+    if not counted:
+        return []
+    content = set(claim.content) - {stem(t) for t in _DEATHS}
+    stating = candidates_stating(claim, cands[:near], content, 0.6)
+    if len(content) < 2 or not stating:
+        return []
+    for n, death in counted:
+        hurt = []
+        for c in stating:
+            a = c.analysis
+            if _DEATHS.intersection(a.tokens):
+                return []
+            hurt += [
+                t
+                for m in a.numbers
+                if numbers_match(n, m) and m.at >= 0
+                for t in a.tokens[m.at + 1 : m.at + 10]
+                if t in _HURT
+            ][:1]
+        if len(hurt) == len(stating):
+            return [(death, hurt[0])]
+    return []
+
+
 CONTRARY_RULES: tuple[Rule, ...] = (
     negated_against,
     affirmed_against,
@@ -1769,6 +1918,8 @@ CONTRARY_RULES: tuple[Rule, ...] = (
     opposed,
     opposed_here,
     swapped,
+    compared_the_other_way,
+    died_where_hurt,
     hedged,
     done_where_to_come,
     hedged_amount,

@@ -61,7 +61,9 @@ from .conflicts import (
 from .contrary import (
     CONTRARY_RULES,
     affirmed_against,
+    compared_the_other_way,
     denied_outright,
+    died_where_hurt,
     done_where_to_come,
     excluded,
     hedged,
@@ -318,6 +320,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     pairs = opposed(claim, cands) + priced(claim, cands)
     pairs += [("won", short) for short in won_where_nominated(claim, cands)[:1]]
     pairs += split_vote(claim, cands)
+    pairs += died_where_hurt(claim, cands)
     known = {w for w, _ in pairs}
     pairs += [o for o in whole_where_part(claim, cands) if o[0] not in known]
     known = {w for w, _ in pairs}
@@ -385,6 +388,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
         pairs,
         [
             *swapped(claim, cands),
+            *compared_the_other_way(claim, cands),
             *((f"{a:g}", f"{b:g}") for a, b in moves_reversed(claim, cands)),
             *roles_swapped(claim, cands),
         ],

@@ -3780,3 +3780,62 @@ def test_a_deed_the_page_says_was_only_promised(engine: Engine) -> None:
     assert gaps(analyse(claim), [_candidate(0, page)]).hedged == ["pledged to open"]
     kept = "The council, which had pledged to open a new library in Kolding, opened it in 2019."
     assert not _capped(engine, "The council opened a new library in Kolding in 2019.", kept)
+
+
+def test_all_but_and_nearly_all_on_the_page_back_no_all(engine: Engine) -> None:
+    page = "By Monday evening power had been restored to all but 8,000 homes, most of them rural."
+    claim = "By Monday evening power had been restored to all homes."
+    assert _capped(engine, claim, page)
+    assert gaps(analyse(claim), [_candidate(0, page)]).scope == ["all"]
+    nearly = "By Monday evening power had been restored to nearly all homes."
+    assert _capped(engine, claim, nearly)
+    assert not _capped(engine, claim, page.replace("all but 8,000", "all"))
+
+
+def test_a_page_that_denies_with_did_not_denies_an_irregular_past(engine: Engine) -> None:
+    page = "Rail services were suspended for most of Monday, and the Windermere ferry did not run."
+    claim = "The Windermere ferry ran a reduced service on Monday."
+    assert _capped(engine, claim, page)
+    assert gaps(analyse(claim), [_candidate(0, page)]).denied == ["ran"]
+    award = "Okafor did not win the award, which went to Lindqvist."
+    assert _capped(engine, "Okafor won the award.", award)
+    # A page that says it plainly too is no denial
+    both = "Okafor won the award in 2019. She did not win it again in 2020."
+    assert not _capped(engine, "Okafor won the award in 2019.", both)
+
+
+def test_a_comparison_turned_round_without_its_than(engine: Engine) -> None:
+    page = "Migraine affects about one in seven people and is more common in women than in men."
+    claim = "Migraine is more common in men."
+    assert _capped(engine, claim, page)
+    assert ("men", "women") in gaps(analyse(claim), [_candidate(0, page)]).swapped
+    assert not _capped(engine, "Migraine is more common in women.", page)
+    assert not _capped(engine, "Migraine is more common in women than in men.", page)
+
+
+def test_deaths_counted_where_the_page_counts_the_same_people_hurt(engine: Engine) -> None:
+    page = (
+        "A man in his 70s died when a tree fell on his car. Two other people were taken to "
+        "hospital with minor injuries after a roof collapsed in Whitehaven."
+    )
+    claim = "Two people died when a roof collapsed in Whitehaven."
+    assert _capped(engine, claim, page)
+    sentences = [_candidate(i, t) for i, t in enumerate(page.split(". "))]
+    assert ("died", "hospital") in gaps(analyse(claim), sentences).opposed
+    assert not _capped(engine, "Two people were hurt when a roof collapsed in Whitehaven.", page)
+    # A page that tells of the deaths too
+    both = "Two people died and three were taken to hospital after a roof collapsed in Whitehaven."
+    assert not _capped(engine, claim, both)
+    # No count, no reading: a life's end against an injury years before
+    life = "Hale was injured in a crash in 1961 and retired two years later. He died in 1990."
+    assert not _capped(engine, "Hale died in 1990 after retiring.", life)
+
+
+def test_homes_still_without_power_where_all_but_them_were_restored(engine: Engine) -> None:
+    page = "By Monday evening power had been restored to all but 8,000 homes, most of them rural."
+    claim = "By Monday evening 8,000 homes were still without power, mostly in rural areas."
+    # "all but" leaves the 8,000 without it, and "mostly" after the noun is no part of the denial
+    assert not _capped(engine, claim, page)
+    assert "most" not in analyse(claim).negates
+    assert stem("power") in analyse(claim).negates
+    assert _capped(engine, claim, page.replace("all but 8,000 homes", "all homes"))
