@@ -959,7 +959,10 @@ def _earlier_speaker(cand: Candidate) -> set[str]:
         if not at:
             continue
         near = {s for i in at for s in a.stems[max(0, i - 3) : i + 4]}
-        return near & (a.names | {a.subject})
+        # "Chief executive Sara Lind, who joined from a rival in March, said…": the subject
+        # speaks however far its clause keeps it from the verb
+        opening = {s for s, k in zip(a.stems, a.clauses, strict=True) if k == a.clauses[0]}
+        return ((near | opening) & a.names | {a.subject}) - CALENDAR - {""}
     return set()
 
 

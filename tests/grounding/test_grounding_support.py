@@ -3839,3 +3839,20 @@ def test_homes_still_without_power_where_all_but_them_were_restored(engine: Engi
     assert "most" not in analyse(claim).negates
     assert stem("power") in analyse(claim).negates
     assert _capped(engine, claim, page.replace("all but 8,000 homes", "all homes"))
+
+
+def test_she_said_quotes_the_speaker_a_relative_clause_keeps_from_her_verb(
+    engine: Engine,
+) -> None:
+    page = [
+        Fact(
+            "Chief executive Sara Lind, who joined the company from a rival in March, said the "
+            "cuts were necessary. She said the company would invest £25 million in new "
+            "production lines in Wrexham over the next three years."
+        )
+    ]
+    claim = "Lind said £25 million would be invested in new production lines in Wrexham."
+    assert not _capped(engine, claim, page)
+    # While another speaker's words are still another's
+    other = [Fact(page[0].text.replace("She said", "Union leader Tom Hale said"))]
+    assert _capped(engine, claim, other)
