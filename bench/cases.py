@@ -235,6 +235,55 @@ _STORM = (
 )
 
 
+# The articles of the second 0.7.42 probe (run once after the first probe's rules).
+_JOBS = (
+    "Brightwell Foods, the maker of Crunchies cereal bars, said on Thursday it would cut 300 "
+    "jobs, about 6% of its workforce, after its annual profit fell by 41% to £38 million. "
+    "Revenue was broadly flat at £912 million. The company blamed higher prices for cocoa and"
+    " packaging and weaker sales in its German business, which it plans to sell by the end of"
+    " next year. Most of the job losses will be at its factory in Wrexham, which will stop "
+    "making biscuits and focus on cereal bars; the Leeds head office will lose around 40 "
+    "roles. Chief executive Sara Lind, who joined the company from a rival in March, said the"
+    ' cuts were "difficult but necessary" to get Brightwell "back on track". She said the '
+    "company would invest £25 million in new production lines in Wrexham over the next three "
+    'years. The GMB union said it was "shocked" by the announcement and would ballot members '
+    "on industrial action. Shares in Brightwell rose 3% in early trading, having fallen by a "
+    "quarter over the past year. The company will not pay a final dividend."
+)
+
+
+_CUP = (
+    "A stoppage-time penalty from Kofi Mensah gave Dunmore Rovers a 2-1 win over Castlebridge"
+    " City on Saturday and a place in the semi-finals of the county cup for the first time "
+    "since 1994. City had taken the lead after 23 minutes when Tom Reilly headed in a corner,"
+    " and they should have doubled it before half-time, but goalkeeper Luis Ortega saved "
+    "Reilly's penalty. Rovers equalised ten minutes after the break through 19-year-old Jamie"
+    " Cole, his first goal for the club. With the match heading for extra time, City defender"
+    " Aaron Flynn handled in the area and Mensah scored from the spot in the 93rd minute. "
+    "Flynn was later sent off for a second booking after protesting to the referee. Rovers "
+    'manager Claire Dobbs said her side had "never stopped believing". City, who are two '
+    "divisions above Rovers, have now lost three games in a row. A crowd of 4,120, the "
+    "largest at Rovers' ground this season, watched the match. The semi-final draw will be "
+    "made on Monday."
+)
+
+
+_COMMUTE = (
+    "People who spend more than an hour commuting each way sleep on average 22 minutes less a"
+    " night than those with commutes under 20 minutes, according to a study of 14,300 workers"
+    " in the Netherlands published in the journal Sleep Health. The researchers, from Utrecht"
+    " University, followed the workers for two years using questionnaires and, for a subset "
+    "of 1,200, wrist-worn sleep trackers. The link was stronger for people who drove than for"
+    " those who took trains or cycled, and it held after taking account of age, income and "
+    "working hours. Long commuters were also 30% more likely to report daytime tiredness. "
+    "However, the study found no difference in reported job satisfaction between the groups. "
+    "Lead author Dr Marieke de Vries said the findings did not prove that commuting caused "
+    "the poorer sleep, since people who sleep badly might choose to live further from work "
+    "for other reasons. She said employers could help by allowing flexible start times. The "
+    "study did not look at people who work from home."
+)
+
+
 KNOWN: list[Case] = [
     # (name, answer, facts, does a person call the last claim supported?)
     (
@@ -1231,6 +1280,18 @@ KNOWN: list[Case] = [
         [_STORM],
         True,
     ),
+    (
+        "'she said' after a speaker kept from her verb by a relative clause (right; 0.7.42)",
+        "Lind said £25 million would be invested in new production lines in Wrexham over three years.",
+        [_JOBS],
+        True,
+    ),
+    (
+        "'fell sharply to' an amount the page says was flat (0.7.42)",
+        "Revenue fell sharply to £912 million.",
+        [_JOBS],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -1900,6 +1961,48 @@ LIMITS: list[Case] = [
         "Around 38% of patients on the drug halved their migraine days, almost twice the placebo rate.",
         [_MIGRAINE],
         True,
+    ),
+    (
+        "a business the page says the company plans to sell, said bought",
+        "The company plans to buy a German business by the end of next year.",
+        [_JOBS],
+        False,
+    ),
+    (
+        "most of the jobs placed at the office the page gives 40 of them",
+        "Most of the jobs will go at the Leeds head office.",
+        [_JOBS],
+        False,
+    ),
+    (
+        "the scorer of the winning penalty said to have given it away",
+        "Kofi Mensah handled in the area, giving City a penalty.",
+        [_CUP],
+        False,
+    ),
+    (
+        "'below' for the page's 'above'",
+        "City play two divisions below Rovers.",
+        [_CUP],
+        False,
+    ),
+    (
+        "'won their last three' where the page says lost three in a row",
+        "City have won their last three games.",
+        [_CUP],
+        False,
+    ),
+    (
+        "a difference where the study found none",
+        "Long commuters also reported lower job satisfaction.",
+        [_COMMUTE],
+        False,
+    ),
+    (
+        "a link said to disappear where the page says it held",
+        "The link disappeared once age, income and working hours were taken into account.",
+        [_COMMUTE],
+        False,
     ),
 ]
 

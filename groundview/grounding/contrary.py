@@ -1629,8 +1629,11 @@ def _direction(token: str) -> str:
     return {"up": "rise", "down": "fall"}.get(token) or move_direction(token)
 
 
-# Words that keep an amount where it was: "held its main interest rate at 4.25%".
-_HOLDING = words("held hold holds kept keep keeps unchanged remained stayed steady maintained")
+# Words that keep an amount where it was: "held its main interest rate at 4.25%", "revenue was
+# broadly flat at £912 million".
+_HOLDING = words(
+    "held hold holds kept keep keeps unchanged remained stayed steady maintained flat stable"
+)
 
 
 def _held_at(a: Analysis) -> list[tuple[int, Number]]:

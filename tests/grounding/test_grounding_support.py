@@ -3713,6 +3713,9 @@ def test_a_move_to_an_amount_the_page_holds(engine: Engine) -> None:
     assert not _capped(engine, "The Bank of Lusland kept its main interest rate at 4.25%.", page)
     moved = "The Bank of Lusland cut its main interest rate to 4.25% in May and held it at 4.25%."
     assert not _capped(engine, claim, moved)
+    flat = "Revenue was broadly flat at £912 million, while profit fell by 41%."
+    assert _capped(engine, "Revenue fell sharply to £912 million.", flat)
+    assert not _capped(engine, "Revenue was flat at £912 million.", flat)
 
 
 def test_an_amount_the_page_says_only_may_come(engine: Engine) -> None:
