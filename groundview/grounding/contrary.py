@@ -1915,6 +1915,35 @@ def died_where_hurt(
     return []
 
 
+# A claim's comparison, and what a study finds when it finds none.
+_DIFFERING = words("lower higher more less fewer greater better worse smaller larger")
+_NONE_FOUND = words("difference differences link association effect")
+
+
+def difference_where_none(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[tuple[str, str]]:
+    """(the claim's comparative, "no difference") where a best candidate stating half of the
+    claim finds no difference in what the claim compares: "Long commuters also reported lower job
+    satisfaction" against "the study found no difference in reported job satisfaction between
+    the groups"."""
+    if claim.negates or any(is_negation(t) for t in claim.tokens):
+        return []
+    said = [t for t in claim.tokens if t in _DIFFERING]
+    content = set(claim.content) - {stem(t) for t in _DIFFERING}
+    if not said or len(content) < 3:
+        return []
+    for c in candidates_stating(claim, cands[:near], content, 0.5):
+        toks, stems = c.analysis.tokens, c.analysis.stems
+        for i in (i for i, t in enumerate(toks) if t == "no"):
+            found = next(
+                (j for j in range(i + 1, i + 4) if toks[j : j + 1] and toks[j] in _NONE_FOUND), 0
+            )
+            if found and len(content.intersection(stems[found + 1 : found + 7])) >= 2:
+                return [(said[0], " ".join(toks[i : found + 1]))]
+    return []
+
+
 CONTRARY_RULES: tuple[Rule, ...] = (
     negated_against,
     affirmed_against,
@@ -1926,6 +1955,7 @@ CONTRARY_RULES: tuple[Rule, ...] = (
     swapped,
     compared_the_other_way,
     died_where_hurt,
+    difference_where_none,
     hedged,
     done_where_to_come,
     hedged_amount,

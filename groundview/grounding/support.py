@@ -64,6 +64,7 @@ from .contrary import (
     compared_the_other_way,
     denied_outright,
     died_where_hurt,
+    difference_where_none,
     done_where_to_come,
     excluded,
     hedged,
@@ -321,6 +322,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     pairs += [("won", short) for short in won_where_nominated(claim, cands)[:1]]
     pairs += split_vote(claim, cands)
     pairs += died_where_hurt(claim, cands)
+    pairs += difference_where_none(claim, cands)
     known = {w for w, _ in pairs}
     pairs += [o for o in whole_where_part(claim, cands) if o[0] not in known]
     known = {w for w, _ in pairs}

@@ -3859,3 +3859,20 @@ def test_she_said_quotes_the_speaker_a_relative_clause_keeps_from_her_verb(
     # While another speaker's words are still another's
     other = [Fact(page[0].text.replace("She said", "Union leader Tom Hale said"))]
     assert _capped(engine, claim, other)
+
+
+def test_a_difference_where_the_study_found_none(engine: Engine) -> None:
+    page = [
+        Fact(
+            "Long commuters were also 30% more likely to report daytime tiredness. However, the "
+            "study found no difference in reported job satisfaction between the groups."
+        )
+    ]
+    claim = "Long commuters also reported lower job satisfaction."
+    assert _capped(engine, claim, page)
+    found = gaps(analyse(claim), [_candidate(0, page[0].text.split(". ")[1])])
+    assert ("lower", "no difference") in found.opposed
+    assert not _capped(engine, "Long commuters reported the same job satisfaction.", page)
+    # A comparison of something else than what showed no difference
+    tired = "Long commuters were more likely to report daytime tiredness."
+    assert not _capped(engine, tired, page)
