@@ -1858,6 +1858,8 @@ def compared_the_other_way(
             a = c.analysis
             for j in (j for j, u in enumerate(a.tokens) if u == t):
                 than = next((k for k in range(j + 1, j + 8) if a.tokens[k : k + 1] == ["than"]), 0)
+                if not than:
+                    continue
                 favoured = a.stems[j + 1 : than]
                 turned = [s for s in a.stems[than + 1 : than + 5] if s in mine]
                 instead = [
@@ -1865,7 +1867,7 @@ def compared_the_other_way(
                     for n, s in enumerate(favoured)
                     if s not in content and s not in STOPWORDS and s.isalpha()
                 ]
-                if than and turned and not mine.intersection(favoured[-1:]) and instead:
+                if turned and not mine.intersection(favoured[-1:]) and instead:
                     word = toks[claim.stems.index(turned[0], i)]
                     return [(word, a.tokens[instead[-1]])]
     return []
