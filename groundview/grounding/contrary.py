@@ -188,13 +188,35 @@ def affirmed_against(claim: Analysis, cands: Sequence[Candidate], reach: int = 4
         beside = {content[j] for j in (i - 1, i + 1) if 0 <= j < len(content)} - {word}
         stating = [c for c in cands if page_word in c.analysis.stems]
         if stating and all(
-            _negated_beside(c.analysis, page_word, beside, reach)
-            or _negated_after_the_same_modal(claim, c.analysis, page_word)
-            or _none_at_all(c.analysis, page_word)
+            (
+                _negated_beside(c.analysis, page_word, beside, reach)
+                or _negated_after_the_same_modal(claim, c.analysis, page_word)
+                or _none_at_all(c.analysis, page_word)
+            )
+            and not _denied_of_another(claim, c.analysis, page_word)
             for c in stating
         ):
             out.append(word)
     return out
+
+
+def _denied_of_another(claim: Analysis, text: Analysis, word: str) -> bool:
+    """Does `text` deny `word` of someone its clause names before it, not named by the claim,
+    while it names the claim's own elsewhere? "Okafor did not win the award, which went to
+    Lindqvist" denies nothing of "Lindqvist won the award"."""
+    mine = (claim.names | {claim.subject}) - {""}
+    theirs = text.names | {text.subject}
+    if not mine & theirs:
+        return False
+    for i in (i for i, s in enumerate(text.stems) if s == word):
+        before = {
+            text.stems[j]
+            for j in range(i)
+            if text.stems[j] in theirs and (not text.clauses or text.clauses[j] == text.clauses[i])
+        }
+        if before and not before & mine:
+            return True
+    return False
 
 
 # Irregular past tenses and the base form that "did not" takes; those that are as often another
@@ -1253,7 +1275,8 @@ def denied_outright(claim: Analysis, cands: Sequence[Candidate], near: int = 5) 
         # "Jones did not sign the treaty, but Smith did" denies it of someone else
         if clause is None or _SETTING_APART.intersection(a.tokens):
             return []
-        if claim.names & x - clause_stems(a, clause):
+        # "Okafor did not receive the award, which went to Lindqvist" denies it of another
+        if (claim.names | {claim.subject}) & x - clause_stems(a, clause):
             return []
         # "will not reduce battery life" agrees with "increases battery life"
         denied = clause_stems(a, clause) & a.negates

@@ -3802,6 +3802,11 @@ def test_a_page_that_denies_with_did_not_denies_an_irregular_past(engine: Engine
     assert gaps(analyse(claim), [_candidate(0, page)]).denied == ["ran"]
     award = "Okafor did not win the award, which went to Lindqvist."
     assert _capped(engine, "Okafor won the award.", award)
+    # A denial of another is none of the claim's subject's, the base form's or a regular verb's
+    assert not _capped(engine, "Lindqvist won the award.", award)
+    received = "Okafor did not receive the award, which went to Lindqvist."
+    assert not _capped(engine, "Lindqvist received the award.", received)
+    assert _capped(engine, "Okafor received the award.", received)
     # A page that says it plainly too is no denial
     both = "Okafor won the award in 2019. She did not win it again in 2020."
     assert not _capped(engine, "Okafor won the award in 2019.", both)
