@@ -284,6 +284,38 @@ _COMMUTE = (
 )
 
 
+# The articles of 0.7.42's misfire probe (right claims in the new rules' words).
+_HEATWAVE = (
+    "Temperatures reached 44C in Seville on Tuesday as a heatwave spread across southern "
+    "Europe. Three people died of heatstroke in Spain, and 40 others were treated in hospital"
+    " for heat exhaustion. In Italy, two farm workers were taken to hospital after collapsing"
+    " in fields near Foggia; both have since been released. Spain's weather agency said the "
+    "heatwave was more intense in the south than in the north, where temperatures stayed "
+    "below 35C. Demand for electricity was higher on Tuesday than on any day since 2022, but "
+    "the grid did not fail. Authorities said almost all schools in Andalusia had closed early"
+    " for the summer, and all outdoor work between 2pm and 5pm was banned in the region. A "
+    "study published last year found no difference in heat deaths between cities with and "
+    "without early-warning systems, though researchers said the data were patchy. The agency "
+    "said temperatures would fall by the weekend, but did not rule out another heatwave in "
+    "August. The ferry between Algeciras and Tangier ran normally."
+)
+
+
+_CHESS = (
+    "Northgate Chess Club won the national league title on Sunday, beating Riverside 5-3 in "
+    "the final round. Riverside had led the table for most of the season but did not win any "
+    "of their last three matches. Northgate's top board, 16-year-old Amira Haddad, won all "
+    "four of her games over the weekend. Her opponent in the last round, Riverside's captain "
+    "Paul Grant, did not lose a game all season until Sunday. Haddad, who joined the club at "
+    "the age of nine, said she had never played better. The club has more junior members than"
+    " any other in the league, and spends more on coaching than on travel. Northgate's "
+    "chairman, Ken Obi, who founded the club in 1998 with two friends, said the title was "
+    '"the best day in our history". Riverside\'s manager said his team had made more mistakes '
+    "than usual. The league's player of the year award did not go to Haddad; it went to "
+    "Grant."
+)
+
+
 KNOWN: list[Case] = [
     # (name, answer, facts, does a person call the last claim supported?)
     (
@@ -1298,6 +1330,60 @@ KNOWN: list[Case] = [
         [_COMMUTE],
         False,
     ),
+    (
+        "a count of deaths beside another count treated in hospital (right; 0.7.42)",
+        "Three people died of heatstroke in Spain.",
+        [_HEATWAVE],
+        True,
+    ),
+    (
+        "workers taken to hospital, said dead (0.7.42)",
+        "Two farm workers died after collapsing in fields near Foggia.",
+        [_HEATWAVE],
+        False,
+    ),
+    (
+        "a comparison kept the page's way round (right; 0.7.42)",
+        "The heatwave was more intense in the south than in the north.",
+        [_HEATWAVE],
+        True,
+    ),
+    (
+        "'no difference' as the page says it (right; 0.7.42)",
+        "A study found no difference in heat deaths between cities with and without early-warning systems.",
+        [_HEATWAVE],
+        True,
+    ),
+    (
+        "'ran normally' where the page says so (right; 0.7.42)",
+        "The ferry between Algeciras and Tangier ran normally.",
+        [_HEATWAVE],
+        True,
+    ),
+    (
+        "'almost all' as the page says it (right; 0.7.42)",
+        "Almost all schools in Andalusia closed early for the summer.",
+        [_HEATWAVE],
+        True,
+    ),
+    (
+        "an award the page denies of another, said of its winner (right; 0.7.42)",
+        "Grant won the league's player of the year award.",
+        [_CHESS],
+        True,
+    ),
+    (
+        "an award the page denies of her, said hers (0.7.42)",
+        "Haddad won the league's player of the year award.",
+        [_CHESS],
+        False,
+    ),
+    (
+        "'won their last three' where the page says did not win any (0.7.42; the article's headline, 'Chess club wins national title', would back it: 0.96)",
+        "Riverside won their last three matches.",
+        [_CHESS],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -2002,6 +2088,18 @@ LIMITS: list[Case] = [
         "a link said to disappear where the page says it held",
         "The link disappeared once age, income and working hours were taken into account.",
         [_COMMUTE],
+        False,
+    ),
+    (
+        "'failed' where the page says it did not fail (the claim's 'failed' reads as a negation)",
+        "The grid failed under the demand.",
+        [_HEATWAVE],
+        False,
+    ),
+    (
+        "two lowercase things compared the other way round, with 'than'",
+        "Northgate spends more on travel than on coaching.",
+        [_CHESS],
         False,
     ),
 ]
