@@ -1255,6 +1255,12 @@ def _best_stating(
 _SETTING_APART = words("but except unlike instead whereas none nobody")
 
 
+def _denies_anything(claim: Analysis) -> bool:
+    """Does the claim negate anything, a word in a negation's scope or a negation word at all?
+    The rules that read what a claim states plainly leave such a claim alone."""
+    return bool(claim.negates) or any(is_negation(t) for t in claim.tokens)
+
+
 def denied_outright(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
     """The negations with which every best candidate states, in one clause, most of what the claim
     states plainly with no negation anywhere: "The court granted Lindahl's request to be released
@@ -1262,7 +1268,7 @@ def denied_outright(claim: Analysis, cands: Sequence[Candidate], near: int = 5) 
     bond". Where the negated verb is the claim's own, `negated_against` and `affirmed_against`
     say more; this reads a denial in other words."""
     # "refuses to make dramas" denies as "doesn't make dramas" does
-    if claim.negates or any(is_negation(t) for t in claim.tokens) or _DENYING & set(claim.stems):
+    if _denies_anything(claim) or _DENYING & set(claim.stems):
         return []
     content = set(claim.content)
     tops = _best_stating(claim, cands[:near], content)
@@ -1908,7 +1914,7 @@ def died_where_hurt(
     died when a roof collapsed" against "Two other people were taken to hospital with minor
     injuries after a roof collapsed". Only a count: a life's death against an injury years before
     is no contradiction."""
-    if claim.negates or any(is_negation(t) for t in claim.tokens):
+    if _denies_anything(claim):
         return []
     toks = claim.tokens
     counted = [
@@ -1952,7 +1958,7 @@ def difference_where_none(
     claim finds no difference in what the claim compares: "Long commuters also reported lower job
     satisfaction" against "the study found no difference in reported job satisfaction between
     the groups"."""
-    if claim.negates or any(is_negation(t) for t in claim.tokens):
+    if _denies_anything(claim):
         return []
     said = [t for t in claim.tokens if t in _DIFFERING]
     content = set(claim.content) - {stem(t) for t in _DIFFERING}
