@@ -1384,6 +1384,24 @@ KNOWN: list[Case] = [
         [_CHESS],
         False,
     ),
+    (
+        "'below' for the page's 'above', of the same subject and the same thing (0.7.43)",
+        "City play two divisions below Rovers.",
+        [_CUP],
+        False,
+    ),
+    (
+        "'won their last three' where the page says the same side lost three in a row (0.7.43)",
+        "City have won their last three games.",
+        [_CUP],
+        False,
+    ),
+    (
+        "'failed' where the page says it did not fail (a limit until 0.7.43: read as a negation)",
+        "The grid failed under the demand.",
+        [_HEATWAVE],
+        False,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -2073,27 +2091,9 @@ LIMITS: list[Case] = [
         False,
     ),
     (
-        "'below' for the page's 'above'",
-        "City play two divisions below Rovers.",
-        [_CUP],
-        False,
-    ),
-    (
-        "'won their last three' where the page says lost three in a row",
-        "City have won their last three games.",
-        [_CUP],
-        False,
-    ),
-    (
         "a link said to disappear where the page says it held",
         "The link disappeared once age, income and working hours were taken into account.",
         [_COMMUTE],
-        False,
-    ),
-    (
-        "'failed' where the page says it did not fail (the claim's 'failed' reads as a negation)",
-        "The grid failed under the demand.",
-        [_HEATWAVE],
         False,
     ),
     (

@@ -168,7 +168,9 @@ def _negated_stems(
             # opening "No," or "Not really," ends its clause and denies nothing after it.
             if i == 0 and clauses and clauses[j] != clauses[i]:
                 break
-            if not plain(u) or (u.endswith("ly") and len(u) > 4):
+            # "the grid did not fail": a "fail" that fails to do nothing is the verb denied
+            failing = u in FAIL and tokens[j + 1 : j + 2] != ["to"]
+            if not (plain(u) or failing) or (u.endswith("ly") and len(u) > 4):
                 continue
             out.add(stems[j])
             # "will not be able to cross" denies the crossing too

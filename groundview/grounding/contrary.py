@@ -1975,6 +1975,59 @@ def difference_where_none(
     return []
 
 
+# Winning and losing, and standing above or below: converses ("United lost to City" is "City won",
+# "Rovers are below City" is "City are above Rovers"), so read only of the same subject.
+_CONVERSES = (
+    (words("win wins won winning"), words("lose loses lost losing")),
+    (words("above"), words("below")),
+)
+
+
+def converse_of_the_subject(
+    claim: Analysis, cands: Sequence[Candidate], near: int = 5
+) -> list[tuple[str, str]]:
+    """(the claim's word, the page's converse) where every best candidate stating most of the
+    claim says the converse of the claim's subject and never the claim's word: "City have won
+    their last three games" against "City, who are two divisions above Rovers, have now lost three
+    games in a row"; "City play two divisions below Rovers" against the same. Above and below
+    also need the same thing after them ("above Rovers"), so "above average" is no "below"
+    anything else."""
+    if _denies_anything(claim) or not claim.subject:
+        return []
+    for one, other in _CONVERSES:
+        for mine, theirs in ((one, other), (other, one)):
+            at = [i for i, t in enumerate(claim.tokens) if t in mine]
+            if not at:
+                continue
+            content = set(claim.content) - {stem(t) for t in mine | theirs}
+            stating = candidates_stating(claim, cands[:near], content, 0.6)
+            if len(content) < 2 or not stating:
+                continue
+            found = [_converse_in(claim, at[0], c.analysis, mine, theirs) for c in stating]
+            if all(found):
+                return [(claim.tokens[at[0]], found[0])]
+    return []
+
+
+def _converse_in(
+    claim: Analysis, at: int, text: Analysis, mine: frozenset[str], theirs: frozenset[str]
+) -> str:
+    """The converse `text` states plainly of the claim's subject, where it states none of `mine`;
+    for a word with an object ("above Rovers"), only with the claim's next content word after it."""
+    if text.subject != claim.subject or mine.intersection(text.tokens):
+        return ""
+    after = next((s for s in claim.stems[at + 1 :] if s in claim.content), "")
+    for j, t in enumerate(text.tokens):
+        if t not in theirs or text.stems[j] in text.negates:
+            continue
+        if t in words("above below"):
+            following = next((s for s in text.stems[j + 1 :] if s in text.content), "")
+            if not after or following != after:
+                continue
+        return t
+    return ""
+
+
 CONTRARY_RULES: tuple[Rule, ...] = (
     negated_against,
     affirmed_against,
@@ -1987,6 +2040,7 @@ CONTRARY_RULES: tuple[Rule, ...] = (
     compared_the_other_way,
     died_where_hurt,
     difference_where_none,
+    converse_of_the_subject,
     hedged,
     done_where_to_come,
     hedged_amount,

@@ -62,6 +62,7 @@ from .contrary import (
     CONTRARY_RULES,
     affirmed_against,
     compared_the_other_way,
+    converse_of_the_subject,
     denied_outright,
     died_where_hurt,
     difference_where_none,
@@ -323,6 +324,7 @@ def gaps(claim: Analysis, cands: Sequence[Candidate]) -> Gaps:
     pairs += split_vote(claim, cands)
     pairs += died_where_hurt(claim, cands)
     pairs += difference_where_none(claim, cands)
+    pairs += converse_of_the_subject(claim, cands)
     known = {w for w, _ in pairs}
     pairs += [o for o in whole_where_part(claim, cands) if o[0] not in known]
     known = {w for w, _ in pairs}

@@ -3881,3 +3881,54 @@ def test_a_difference_where_the_study_found_none(engine: Engine) -> None:
     # A comparison of something else than what showed no difference
     tired = "Long commuters were more likely to report daytime tiredness."
     assert not _capped(engine, tired, page)
+
+
+def test_a_team_said_to_win_where_the_page_says_it_lost(engine: Engine) -> None:
+    page = [
+        Fact(
+            "Rovers beat Castlebridge City 2-1 on Saturday. City, who are two divisions above "
+            "Rovers, have now lost three games in a row."
+        )
+    ]
+    claim = "City have won their last three games."
+    assert _capped(engine, claim, page)
+    found = gaps(analyse(claim), [_candidate(0, page[0].text.split(". ")[1])])
+    assert ("won", "lost") in found.opposed
+    assert not _capped(engine, "City have lost their last three games.", page)
+    # Winning and losing are converses: what City lost, someone else won
+    other = [Fact("United have now lost three games in a row, all of them to City.")]
+    assert not _capped(engine, "City have won three games in a row.", other)
+    # A page that tells of a win too may tell of both
+    both = [Fact(page[0].text.replace("have now lost", "won their opener but have now lost"))]
+    assert not _capped(engine, "City have won three games.", both)
+    # A loss denied is no loss (the denial is read, as any other, by `denied_outright`)
+    unbeaten = gaps(analyse(claim), [_candidate(0, "City have not lost any of their last games.")])
+    assert ("won", "lost") not in unbeaten.opposed
+
+
+def test_below_where_the_page_says_above_the_same_thing(engine: Engine) -> None:
+    page = [Fact("City, who are two divisions above Rovers, have now lost three games in a row.")]
+    assert _capped(engine, "City play two divisions below Rovers.", page)
+    assert not _capped(engine, "City play two divisions above Rovers.", page)
+    # Said of the other side, "below" is what the page says
+    assert not _capped(engine, "Rovers play two divisions below City.", page)
+    # Above one thing is not below another
+    rates = [Fact("Inflation in Spain stayed above the euro area average in March.")]
+    assert not _capped(engine, "Inflation in Spain stayed below 4% in March.", rates)
+
+
+def test_a_failure_the_page_denies(engine: Engine) -> None:
+    page = (
+        "Demand for electricity was higher than on any day since 2022, but the grid did not fail."
+    )
+    # "failed" is the verb here, not a negation of what follows it
+    assert _capped(engine, "The grid failed under the demand.", page)
+    assert not _capped(
+        engine, "The grid held up under the demand.", page.replace("did not fail", "held up")
+    )
+    assert _capped(
+        engine, "The grid did not fail under the demand.", page.replace("did not fail", "failed")
+    )
+    assert stem("fail") in analyse("the grid did not fail").negates
+    # "failed to" still negates what it failed to do
+    assert stem("reach") in analyse("The rocket failed to reach orbit.").negates
