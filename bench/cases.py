@@ -284,6 +284,29 @@ _COMMUTE = (
 )
 
 
+# The articles of 0.7.43's misfire probe (right claims in the new rule's words beside wrong ones;
+# written after its first version, which caught none of the wrong ones, so the rule as mended
+# from it reads them in-sample).
+_DERBY = (
+    "Harbour Town lost 3-1 at home to Millbrook on Saturday, their fourth defeat in five games. "
+    "Millbrook, who sit two places below Harbour Town in the table, won for the first time since "
+    "August. Harbour Town manager Neil Ames said his side had lost their way. Millbrook's Sam "
+    "Okoro scored twice. Harbour Town won the league two seasons ago and remain above the "
+    "relegation places."
+)
+_ELECTION = (
+    "In the council election, the Greens won 14 seats, up from 9, while Labour lost six of their "
+    "20 seats. The Liberal Democrats held all 8 of theirs. Turnout was 34%, below the 2019 figure "
+    "of 38%. Council leader Amy Roth, of Labour, lost her seat in Eastfield but said she would "
+    "stay on as group leader."
+)
+_BOOKING = (
+    "The hospital's new booking system failed twice in its first week, leaving staff to use paper "
+    "records. The backup servers did not fail. A review found the supplier had failed to test the "
+    "software under load. The old system, which ran for twelve years, never failed on a weekday."
+)
+
+
 # The articles of 0.7.42's misfire probe (right claims in the new rules' words).
 _HEATWAVE = (
     "Temperatures reached 44C in Seville on Tuesday as a heatwave spread across southern "
@@ -1401,6 +1424,72 @@ KNOWN: list[Case] = [
         "The grid failed under the demand.",
         [_HEATWAVE],
         False,
+    ),
+    (
+        "the side that lost said to have won, another side's win beside it (0.7.43)",
+        "Harbour Town won 3-1 against Millbrook on Saturday.",
+        [_DERBY],
+        False,
+    ),
+    (
+        "'above' where the page says the same side sits below the same one (0.7.43)",
+        "Millbrook sit two places above Harbour Town.",
+        [_DERBY],
+        False,
+    ),
+    (
+        "seats said won where the sentence gives another party the wins (0.7.43)",
+        "Labour won six seats in the council election.",
+        [_ELECTION],
+        False,
+    ),
+    (
+        "a seat said won where the page says its holder, named before an apposition, lost it (0.7.43)",
+        "Amy Roth won her seat in Eastfield.",
+        [_ELECTION],
+        False,
+    ),
+    (
+        "backup servers said to fail where the page says they did not (0.7.43)",
+        "The backup servers failed.",
+        [_BOOKING],
+        False,
+    ),
+    (
+        "the visitors' win, right (0.7.43)",
+        "Millbrook won 3-1 at Harbour Town on Saturday.",
+        [_DERBY],
+        True,
+    ),
+    (
+        "the home side's loss, right (0.7.43)",
+        "Harbour Town lost to Millbrook on Saturday.",
+        [_DERBY],
+        True,
+    ),
+    (
+        "'below' as the page says it, right (0.7.43)",
+        "Millbrook sit two places below Harbour Town.",
+        [_DERBY],
+        True,
+    ),
+    (
+        "a party's losses beside another's wins, right (0.7.43)",
+        "Labour lost six seats in the council election.",
+        [_ELECTION],
+        True,
+    ),
+    (
+        "a failure the page states, beside one it denies, right (0.7.43)",
+        "The booking system failed twice in its first week.",
+        [_BOOKING],
+        True,
+    ),
+    (
+        "'failed to test' read as not tested, right (0.7.43)",
+        "The supplier did not test the software under load.",
+        [_BOOKING],
+        True,
     ),
 ]
 

@@ -1977,6 +1977,7 @@ def difference_where_none(
 
 # Winning and losing, and standing above or below: converses ("United lost to City" is "City won",
 # "Rovers are below City" is "City are above Rovers"), so read only of the same subject.
+_PLACED = words("above below")
 _CONVERSES = (
     (words("win wins won winning"), words("lose loses lost losing")),
     (words("above"), words("below")),
@@ -1986,12 +1987,12 @@ _CONVERSES = (
 def converse_of_the_subject(
     claim: Analysis, cands: Sequence[Candidate], near: int = 5
 ) -> list[tuple[str, str]]:
-    """(the claim's word, the page's converse) where every best candidate stating most of the
-    claim says the converse of the claim's subject and never the claim's word: "City have won
+    """(the claim's word, the page's converse) where a best candidate stating most of the claim
+    says the converse of the claim's subject, and none says the claim's word of it: "City have won
     their last three games" against "City, who are two divisions above Rovers, have now lost three
-    games in a row"; "City play two divisions below Rovers" against the same. Above and below
-    also need the same thing after them ("above Rovers"), so "above average" is no "below"
-    anything else."""
+    games in a row"; "Labour won six seats" against "the Greens won 14 seats, while Labour lost
+    six" (the Greens' win is theirs). Above and below also need the same thing after them ("above
+    Rovers"), so "above average" is no "below" anything else."""
     if _denies_anything(claim) or not claim.subject:
         return []
     for one, other in _CONVERSES:
@@ -2003,29 +2004,39 @@ def converse_of_the_subject(
             stating = candidates_stating(claim, cands[:near], content, 0.6)
             if len(content) < 2 or not stating:
                 continue
-            found = [_converse_in(claim, at[0], c.analysis, mine, theirs) for c in stating]
-            if all(found):
-                return [(claim.tokens[at[0]], found[0])]
+            if any(_said_of_the_subject(claim, at[0], c.analysis, mine) for c in stating):
+                continue
+            found = [_said_of_the_subject(claim, at[0], c.analysis, theirs) for c in stating]
+            said = next((t for t in found if t), "")
+            if said:
+                return [(claim.tokens[at[0]], said)]
     return []
 
 
-def _converse_in(
-    claim: Analysis, at: int, text: Analysis, mine: frozenset[str], theirs: frozenset[str]
-) -> str:
-    """The converse `text` states plainly of the claim's subject, where it states none of `mine`;
-    for a word with an object ("above Rovers"), only with the claim's next content word after it."""
-    if text.subject != claim.subject or mine.intersection(text.tokens):
-        return ""
+def _said_of_the_subject(claim: Analysis, at: int, text: Analysis, which: frozenset[str]) -> str:
+    """The word of `which` that `text` states plainly of the claim's subject; for a word with an
+    object ("above Rovers"), only with the claim's next content word after it."""
     after = next((s for s in claim.stems[at + 1 :] if s in claim.content), "")
     for j, t in enumerate(text.tokens):
-        if t not in theirs or text.stems[j] in text.negates:
+        if t not in which or text.stems[j] in text.negates:
             continue
-        if t in words("above below"):
+        if claim.subject not in _doers(text, j):
+            continue
+        if t in _PLACED:
             following = next((s for s in text.stems[j + 1 :] if s in text.content), "")
             if not after or following != after:
                 continue
         return t
     return ""
+
+
+def _doers(text: Analysis, j: int) -> set[str]:
+    """Who the word at `j` is said of: the names and the subject its clause gives before it, else
+    those of the sentence's opening clause ("Council leader Amy Roth, of Labour, lost her seat")."""
+    known = text.names | {text.subject}
+    clauses = text.clauses or (0,) * len(text.tokens)
+    mine = {s for i, s in enumerate(text.stems[:j]) if clauses[i] == clauses[j] and s in known}
+    return mine or {s for i, s in enumerate(text.stems) if clauses[i] == 0 and s in known}
 
 
 CONTRARY_RULES: tuple[Rule, ...] = (

@@ -3901,6 +3901,14 @@ def test_a_team_said_to_win_where_the_page_says_it_lost(engine: Engine) -> None:
     # A page that tells of a win too may tell of both
     both = [Fact(page[0].text.replace("have now lost", "won their opener but have now lost"))]
     assert not _capped(engine, "City have won three games.", both)
+    # Another side's win in the same sentence is theirs, and a subject read through its
+    # apposition is still the one who lost
+    vote = [Fact("The Greens won 14 seats, up from 9, while Labour lost six of their 20 seats.")]
+    assert _capped(engine, "Labour won six seats.", vote)
+    assert not _capped(engine, "The Greens won 14 seats.", vote)
+    leader = [Fact("Council leader Amy Roth, of Labour, lost her seat in Eastfield.")]
+    assert _capped(engine, "Amy Roth won her seat in Eastfield.", leader)
+    assert not _capped(engine, "Amy Roth lost her seat in Eastfield.", leader)
     # A loss denied is no loss (the denial is read, as any other, by `denied_outright`)
     unbeaten = gaps(analyse(claim), [_candidate(0, "City have not lost any of their last games.")])
     assert ("won", "lost") not in unbeaten.opposed
