@@ -1978,6 +1978,7 @@ def difference_where_none(
 # Winning and losing, and standing above or below: converses ("United lost to City" is "City won",
 # "Rovers are below City" is "City are above Rovers"), so read only of the same subject.
 _PLACED = words("above below")
+_BEING_OR_HAVING = PASSIVE_AUXILIARIES | words("has have had")
 _CONVERSES = (
     (words("win wins won winning"), words("lose loses lost losing")),
     (words("above"), words("below")),
@@ -1997,7 +1998,11 @@ def converse_of_the_subject(
         return []
     for one, other in _CONVERSES:
         for mine, theirs in ((one, other), (other, one)):
-            at = [i for i, t in enumerate(claim.tokens) if t in mine]
+            # "Lost is an American drama": a title is no loss
+            titles = claim.names | {claim.subject}
+            at = [
+                i for i, t in enumerate(claim.tokens) if t in mine and claim.stems[i] not in titles
+            ]
             if not at:
                 continue
             content = set(claim.content) - {stem(t) for t in mine | theirs}
@@ -2018,7 +2023,7 @@ def _said_of_the_subject(claim: Analysis, at: int, text: Analysis, which: frozen
     object ("above Rovers"), only with the claim's next content word after it."""
     after = next((s for s in claim.stems[at + 1 :] if s in claim.content), "")
     for j, t in enumerate(text.tokens):
-        if t not in which or text.stems[j] in text.negates:
+        if t not in which or text.stems[j] in text.negates | text.names:
             continue
         if claim.subject not in _doers(text, j):
             continue
@@ -2032,11 +2037,21 @@ def _said_of_the_subject(claim: Analysis, at: int, text: Analysis, which: frozen
 
 def _doers(text: Analysis, j: int) -> set[str]:
     """Who the word at `j` is said of: the names and the subject its clause gives before it, else
-    those of the sentence's opening clause ("Council leader Amy Roth, of Labour, lost her seat")."""
+    those the sentence opens with, before its first verb of being or having ("Council leader Amy
+    Roth, of Labour, lost her seat"; "Low Tide was shortlisted for the Mercury Prize but lost" is
+    said of Low Tide, not of the prize)."""
     known = text.names | {text.subject}
     clauses = text.clauses or (0,) * len(text.tokens)
     mine = {s for i, s in enumerate(text.stems[:j]) if clauses[i] == clauses[j] and s in known}
-    return mine or {s for i, s in enumerate(text.stems) if clauses[i] == 0 and s in known}
+    if mine or clauses[j] == 0:
+        return mine
+    opening: set[str] = set()
+    for i, (t, s) in enumerate(zip(text.tokens[:j], text.stems, strict=False)):
+        if clauses[i] != 0 or t in _BEING_OR_HAVING:
+            break
+        if s in known:
+            opening.add(s)
+    return opening
 
 
 CONTRARY_RULES: tuple[Rule, ...] = (

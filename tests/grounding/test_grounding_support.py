@@ -3909,6 +3909,10 @@ def test_a_team_said_to_win_where_the_page_says_it_lost(engine: Engine) -> None:
     leader = [Fact("Council leader Amy Roth, of Labour, lost her seat in Eastfield.")]
     assert _capped(engine, "Amy Roth won her seat in Eastfield.", leader)
     assert not _capped(engine, "Amy Roth lost her seat in Eastfield.", leader)
+    # "Lost" the series is no loss
+    lost = "Lost, an American drama series, won an Emmy for Outstanding Drama Series in 2005."
+    assert not _capped(engine, "Lost is an American drama series.", lost)
+    assert not gaps(analyse("Lost is an American drama series."), [_candidate(0, lost)]).opposed
     # A loss denied is no loss (the denial is read, as any other, by `denied_outright`)
     unbeaten = gaps(analyse(claim), [_candidate(0, "City have not lost any of their last games.")])
     assert ("won", "lost") not in unbeaten.opposed
