@@ -1456,6 +1456,21 @@ KNOWN: list[Case] = [
         False,
     ),
     (
+        "'has yet to drop a set' for the page's 'has not dropped a set', right (0.7.43; read as"
+        " the claim's own 'drop' before)",
+        "Brandt has yet to drop a set this week.",
+        [
+            "Second seed Maria Kovac beat Elena Ruiz in three sets. Brandt has not dropped a set this week."
+        ],
+        True,
+    ),
+    (
+        "'has yet to' what the page says was done (0.7.43)",
+        "Kovac has yet to reach a final this year.",
+        ["Maria Kovac beat Elena Ruiz on Thursday to reach the final of the Lakeside Open."],
+        False,
+    ),
+    (
         "the visitors' win, right (0.7.43)",
         "Millbrook won 3-1 at Harbour Town on Saturday.",
         [_DERBY],

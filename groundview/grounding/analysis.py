@@ -111,6 +111,20 @@ _BOUNDS = words("more fewer later earlier greater higher lower longer shorter")
 FAIL = words("fail fails failed")
 
 
+def _yet_to(tokens: Sequence[str], i: int) -> bool:
+    """Is token `i` the "yet" of "has yet to", "is yet to"? "Brandt has yet to drop a set" says
+    what "Brandt has not dropped a set" says."""
+    return (
+        tokens[i] == "yet"
+        and tokens[i + 1 : i + 2] == ["to"]
+        and i > 0
+        and tokens[i - 1] in _YET_AUXILIARIES
+    )
+
+
+_YET_AUXILIARIES = frozenset(["has", "have", "had", "is", "are", "was", "were"])
+
+
 def is_negation(token: str) -> bool:
     return token in _NEGATION_CUES or token.endswith(("n't", "n’t"))
 
@@ -137,7 +151,9 @@ def _negated_stems(
         return t not in STOPWORDS and not is_negation(t) and not t[0].isdigit()
 
     for i, t in enumerate(tokens):
-        if not is_negation(t) or (i + 1 < len(tokens) and tokens[i + 1] in _NOT_NEGATING):
+        if _yet_to(tokens, i):
+            pass
+        elif not is_negation(t) or (i + 1 < len(tokens) and tokens[i + 1] in _NOT_NEGATING):
             continue
         if portuguese and t == "no":  # "no fim de 1896": "in the", not "not"
             continue

@@ -1996,10 +1996,9 @@ def converse_of_the_subject(
     Rovers"), so "above average" is no "below" anything else."""
     if _denies_anything(claim) or not claim.subject:
         return []
+    titles = claim.names | {claim.subject}  # "Lost is an American drama": a title is no loss
     for one, other in _CONVERSES:
         for mine, theirs in ((one, other), (other, one)):
-            # "Lost is an American drama": a title is no loss
-            titles = claim.names | {claim.subject}
             at = [
                 i for i, t in enumerate(claim.tokens) if t in mine and claim.stems[i] not in titles
             ]
