@@ -111,6 +111,9 @@ _BOUNDS = words("more fewer later earlier greater higher lower longer shorter")
 FAIL = words("fail fails failed")
 
 
+_YET_AUXILIARIES = _HAVE | frozenset(["is", "are", "was", "were"])
+
+
 def _yet_to(tokens: Sequence[str], i: int) -> bool:
     """Is token `i` the "yet" of "has yet to", "is yet to"? "Brandt has yet to drop a set" says
     what "Brandt has not dropped a set" says."""
@@ -120,9 +123,6 @@ def _yet_to(tokens: Sequence[str], i: int) -> bool:
         and i > 0
         and tokens[i - 1] in _YET_AUXILIARIES
     )
-
-
-_YET_AUXILIARIES = frozenset(["has", "have", "had", "is", "are", "was", "were"])
 
 
 def is_negation(token: str) -> bool:
@@ -151,9 +151,8 @@ def _negated_stems(
         return t not in STOPWORDS and not is_negation(t) and not t[0].isdigit()
 
     for i, t in enumerate(tokens):
-        if _yet_to(tokens, i):
-            pass
-        elif not is_negation(t) or (i + 1 < len(tokens) and tokens[i + 1] in _NOT_NEGATING):
+        idiom = i + 1 < len(tokens) and tokens[i + 1] in _NOT_NEGATING
+        if not (_yet_to(tokens, i) or (is_negation(t) and not idiom)):
             continue
         if portuguese and t == "no":  # "no fim de 1896": "in the", not "not"
             continue

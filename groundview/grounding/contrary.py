@@ -2005,12 +2005,12 @@ def converse_of_the_subject(
             if not at:
                 continue
             content = set(claim.content) - {stem(t) for t in mine | theirs}
-            stating = candidates_stating(claim, cands[:near], content, 0.6)
-            if len(content) < 2 or not stating:
+            if len(content) < 2:
                 continue
+            stating = candidates_stating(claim, cands[:near], content, 0.6)
             if any(_said_of_the_subject(claim, at[0], c.analysis, mine) for c in stating):
                 continue
-            found = [_said_of_the_subject(claim, at[0], c.analysis, theirs) for c in stating]
+            found = (_said_of_the_subject(claim, at[0], c.analysis, theirs) for c in stating)
             said = next((t for t in found if t), "")
             if said:
                 return [(claim.tokens[at[0]], said)]
