@@ -339,6 +339,22 @@ _CHESS = (
 )
 
 
+# In the shapes of 0.7.43's held probe (its own texts are not kept): a tennis report and a
+# telecoms operator's results.
+_TENNIS = (
+    "Second seed Maria Kovac beat Elena Ruiz 6-3, 6-4 on Saturday to reach the final of the "
+    "Lakeside Open. Kovac will face top seed Lena Brandt, who beat her in last year's final. "
+    "Brandt has not dropped a set this week."
+)
+
+
+_TELECOM = (
+    "Norvik, the country's second-largest telecoms operator, reported a 4% fall in quarterly "
+    "profit on Thursday. The company lost 20,000 mobile subscribers in the quarter. Chief "
+    "executive Ingrid Dahl said prices would go up by 5% in January."
+)
+
+
 KNOWN: list[Case] = [
     # (name, answer, facts, does a person call the last claim supported?)
     (
@@ -1506,6 +1522,24 @@ KNOWN: list[Case] = [
         [_BOOKING],
         True,
     ),
+    (
+        "'lost to' where the page says the same player beat her opponent (0.7.44)",
+        "Kovac lost to Ruiz on Saturday.",
+        [_TENNIS],
+        False,
+    ),
+    (
+        "'was beaten by' where the page says she beat her (0.7.44)",
+        "Kovac was beaten by Ruiz on Saturday.",
+        [_TENNIS],
+        False,
+    ),
+    (
+        "the winner said beaten by the page's passive the other way round, right (0.7.44)",
+        "Ruiz was beaten by Kovac on Saturday.",
+        [_TENNIS],
+        True,
+    ),
 ]
 
 # Written for this file in the shapes the README's list names (most from the probes described there,
@@ -2204,6 +2238,34 @@ LIMITS: list[Case] = [
         "two lowercase things compared the other way round, with 'than'",
         "Northgate spends more on travel than on coaching.",
         [_CHESS],
+        False,
+    ),
+    (
+        "a win given the loser of a relative clause ('Brandt, who beat her')",
+        "Kovac beat Brandt in last year's final.",
+        [_TENNIS],
+        False,
+    ),
+    (
+        "a gain where 'The company' lost (the company not read as its name)",
+        "Norvik gained 20,000 mobile subscribers in the quarter.",
+        [_TELECOM],
+        False,
+    ),
+    (
+        "what the chief executive said, said by the company, right",
+        "Norvik said prices would go up by 5% in January.",
+        [_TELECOM],
+        True,
+    ),
+    (
+        "a prize the page gives the next album a year later",
+        "The band won the Mercury Prize in 2004 for their second album, Low Tide.",
+        [
+            "Their second album, Low Tide, was released in 2004. Low Tide was shortlisted for "
+            "the Mercury Prize in 2004 but lost to another nominee. A year later their third "
+            "album won the Mercury Prize."
+        ],
         False,
     ),
 ]

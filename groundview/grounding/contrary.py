@@ -1976,11 +1976,15 @@ def difference_where_none(
 
 
 # Winning and losing, and standing above or below: converses ("United lost to City" is "City won",
-# "Rovers are below City" is "City are above Rovers"), so read only of the same subject.
+# "Rovers are below City" is "City are above Rovers"), so read only of the same subject. Beating
+# someone is winning, and being beaten losing ("Kovac beat Ruiz", "Kovac was beaten by Ruiz"); the
+# nouns "defeat" and "beating" are left out, as what they say depends on who suffered them.
 _PLACED = words("above below")
-_BEING_OR_HAVING = PASSIVE_AUXILIARIES | words("has have had")
+_HAVING = words("has have had")
+_BEING_OR_HAVING = PASSIVE_AUXILIARIES | _HAVING
+_BEATING = words("beat beats beaten defeated defeats")
 _CONVERSES = (
-    (words("win wins won winning"), words("lose loses lost losing")),
+    (words("win wins won winning") | _BEATING, words("lose loses lost losing")),
     (words("above"), words("below")),
 )
 
@@ -1992,15 +1996,18 @@ def converse_of_the_subject(
     says the converse of the claim's subject, and none says the claim's word of it: "City have won
     their last three games" against "City, who are two divisions above Rovers, have now lost three
     games in a row"; "Labour won six seats" against "the Greens won 14 seats, while Labour lost
-    six" (the Greens' win is theirs). Above and below also need the same thing after them ("above
-    Rovers"), so "above average" is no "below" anything else."""
+    six" (the Greens' win is theirs); "Kovac lost to Ruiz" against "Kovac beat Ruiz". Above and
+    below also need the same thing after them ("above Rovers"), so "above average" is no "below"
+    anything else."""
     if _denies_anything(claim) or not claim.subject:
         return []
     titles = claim.names | {claim.subject}  # "Lost is an American drama": a title is no loss
-    for one, other in _CONVERSES:
-        for mine, theirs in ((one, other), (other, one)):
+    for pair in _CONVERSES:
+        for mine, theirs in (pair, pair[::-1]):
             at = [
-                i for i, t in enumerate(claim.tokens) if t in mine and claim.stems[i] not in titles
+                i
+                for i in range(len(claim.tokens))
+                if _means(claim, i, pair) == mine and claim.stems[i] not in titles
             ]
             if not at:
                 continue
@@ -2008,23 +2015,59 @@ def converse_of_the_subject(
             if len(content) < 2:
                 continue
             stating = candidates_stating(claim, cands[:near], content, 0.6)
-            if any(_said_of_the_subject(claim, at[0], c.analysis, mine) for c in stating):
+            if any(_said_of_the_subject(claim, at[0], c.analysis, mine, pair) for c in stating):
                 continue
-            found = (_said_of_the_subject(claim, at[0], c.analysis, theirs) for c in stating)
+            found = (_said_of_the_subject(claim, at[0], c.analysis, theirs, pair) for c in stating)
             said = next((t for t in found if t), "")
             if said:
                 return [(claim.tokens[at[0]], said)]
     return []
 
 
-def _said_of_the_subject(claim: Analysis, at: int, text: Analysis, which: frozenset[str]) -> str:
-    """The word of `which` that `text` states plainly of the claim's subject; for a word with an
-    object ("above Rovers"), only with the claim's next content word after it."""
+def _means(
+    text: Analysis, i: int, pair: tuple[frozenset[str], frozenset[str]]
+) -> frozenset[str] | None:
+    """Which of the pair the word at `i` says, read as written: "was beaten", "beaten" and
+    "defeated by" lose; "to beat" says nothing yet ("hoped to beat Ruiz")."""
+    one, other = pair
+    tokens = text.tokens
+    t = tokens[i]
+    if t in other:
+        return other
+    if t not in one:
+        return None
+    if t not in _BEATING:
+        return one
+    before = tokens[i - 1] if i else ""
+    after = tokens[i + 1] if i + 1 < len(tokens) else ""
+    if before == "to":
+        return None
+    if before in PASSIVE_AUXILIARIES or after == "by" or (t == "beaten" and before not in _HAVING):
+        return other
+    return one
+
+
+def _said_of_the_subject(
+    claim: Analysis,
+    at: int,
+    text: Analysis,
+    which: frozenset[str],
+    pair: tuple[frozenset[str], frozenset[str]],
+) -> str:
+    """The word of the pair that `text` states plainly of the claim's subject and that says
+    `which` of it; for a word with an object ("above Rovers"), only with the claim's next content
+    word after it. Beating someone says the converse of whoever it names after it: "Jones
+    defeated Smith" is Smith's loss, "Ruiz, beaten by Kovac" Kovac's win."""
     after = next((s for s in claim.stems[at + 1 :] if s in claim.content), "")
     for j, t in enumerate(text.tokens):
-        if t not in which or text.stems[j] in text.negates | text.names:
+        meant = _means(text, j, pair)
+        if meant is None or text.stems[j] in text.negates | text.names:
             continue
         if claim.subject not in _doers(text, j):
+            if t not in _BEATING or claim.subject not in _beaten_party(text, j):
+                continue
+            meant = pair[meant == pair[0]]
+        if meant != which:
             continue
         if t in _PLACED:
             following = next((s for s in text.stems[j + 1 :] if s in text.content), "")
@@ -2032,6 +2075,20 @@ def _said_of_the_subject(claim: Analysis, at: int, text: Analysis, which: frozen
                 continue
         return t
     return ""
+
+
+def _beaten_party(text: Analysis, j: int) -> set[str]:
+    """The names right after the word at `j`, or after its "by" ("defeated twice by Smith"): who
+    was beaten, or who beat."""
+    known = text.names | {text.subject}
+    near = text.tokens[j + 1 : j + 3]
+    k = j + 2 + near.index("by") if "by" in near else j + 1
+    found: set[str] = set()
+    for s in text.stems[k : k + 4]:
+        if s not in known:
+            break
+        found.add(s)
+    return found
 
 
 def _doers(text: Analysis, j: int) -> set[str]:

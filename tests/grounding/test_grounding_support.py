@@ -11,7 +11,7 @@ from groundview.grounding import Engine
 from groundview.grounding.analysis import analyse
 from groundview.grounding.candidates import Candidate, _spelled_out, stems_stated
 from groundview.grounding.conflicts import _rival_amount, counted_otherwise
-from groundview.grounding.contrary import CONTRARY_RULES
+from groundview.grounding.contrary import CONTRARY_RULES, converse_of_the_subject
 from groundview.grounding.evidence import chunk_facts
 from groundview.grounding.lexical import stem
 from groundview.grounding.numbers import Number, changes, numbers_match
@@ -3918,6 +3918,31 @@ def test_a_team_said_to_win_where_the_page_says_it_lost(engine: Engine) -> None:
     # A loss denied is no loss (the denial is read, as any other, by `denied_outright`)
     unbeaten = gaps(analyse(claim), [_candidate(0, "City have not lost any of their last games.")])
     assert ("won", "lost") not in unbeaten.opposed
+
+
+def test_beating_someone_is_winning_and_being_beaten_losing(engine: Engine) -> None:
+    page = "Kovac beat Ruiz 6-3, 6-4 in the final in Lyon on Sunday."
+    claim = "Kovac lost to Ruiz in the final in Lyon."
+    assert _capped(engine, claim, page)
+    found = gaps(analyse(claim), [_candidate(0, page)])
+    assert ("lost", "beat") in found.opposed
+    assert _capped(engine, "Kovac was beaten by Ruiz in the final in Lyon.", page)
+    assert not _capped(engine, "Kovac won the final against Ruiz in Lyon.", page)
+    # Said the other way round, the page's passive is the claim's loss
+    beaten = page.replace("Kovac beat Ruiz", "Kovac was beaten by Ruiz")
+    assert not _capped(engine, claim, beaten)
+    assert _capped(engine, "Kovac beat Ruiz in the final in Lyon.", beaten)
+    assert not _capped(engine, claim, page.replace("Kovac beat Ruiz", "Ruiz defeated Kovac"))
+    # Whoever the page names after "beat" lost, and after "beaten by" won
+    assert not _capped(engine, "Ruiz lost to Kovac in the final in Lyon.", page)
+    assert _capped(engine, "Ruiz beat Kovac in the final in Lyon.", page)
+    agent = "Ruiz, beaten by Kovac 6-3, 6-4 in the final in Lyon, is now ranked tenth."
+    assert _capped(engine, "Kovac lost the final to Ruiz in Lyon.", agent)
+    assert not _capped(engine, "Kovac won the final against Ruiz in Lyon.", agent)
+    # Hoping to beat someone is no win (the claim is capped here all the same, by `hedged`,
+    # which reads "hoped" as what did not happen)
+    hoped = "Kovac had hoped to beat Ruiz in the final in Lyon, but she lost in three sets."
+    assert not converse_of_the_subject(analyse(claim), [_candidate(0, hoped)])
 
 
 def test_below_where_the_page_says_above_the_same_thing(engine: Engine) -> None:
