@@ -7,7 +7,8 @@ Each case is an answer, its facts and what a person says of the answer's last cl
 "ok" where the checker agrees with the person at the threshold (0.6) and "MISS" where it does not;
 a claim the checker does not check at all counts as passing. The known cases are also printed by
 `bench/evaluate.py`. A limit that starts to read "ok" has been fixed: give it a test, and move it
-out of LIMITS and the README's list.
+out of LIMITS and the README's list. HELD is a probe kept as it was written and first run, each
+sentence with the writer's reason, so that what a later engine mends of it reads against that run.
 """
 
 from __future__ import annotations
@@ -352,6 +353,69 @@ _TELECOM = (
     "Norvik, the country's second-largest telecoms operator, reported a 4% fall in quarterly "
     "profit on Thursday. The company lost 20,000 mobile subscribers in the quarter. Chief "
     "executive Ingrid Dahl said prices would go up by 5% in January."
+)
+
+
+# 0.7.44's held probe, written by another hand before it ran and run once (a planning
+# decision, a chemist's life, a storage company's help page; 24 sentences, half of them wrong).
+_MILL = (
+    "Plans to convert the derelict Albion Mill in Castleford Bridge into 42 flats were "
+    "approved by Harwick District Council's planning committee on Tuesday evening, despite "
+    "objections from more than 60 residents.\n\nThe scheme, submitted by developer Northgate "
+    "Homes, will keep the mill's 1870s brick façade and chimney while replacing the rear "
+    "loading sheds with a two-storey car park of 38 spaces. Nine of the flats will be offered"
+    " as affordable housing, below the 12 that council policy normally expects; the developer"
+    " argued that the cost of repairing the listed chimney made a higher number unviable, and"
+    " an independent assessor commissioned by the council agreed.\n\nCommittee members voted "
+    "seven to four in favour. Councillor Ruth Okafor, who chairs the committee, said the "
+    "building had been empty for almost two decades and 'every winter we lose a little more "
+    "of it.' Councillor Dennis Hale, who represents the ward, voted against, saying the car "
+    "park would push more traffic onto the narrow Mill Lane.\n\nResidents who spoke at the "
+    "meeting raised concerns about parking and about the loss of a bat roost in the sheds. A "
+    "condition attached to the permission requires a bat survey before demolition starts, and"
+    " the developer must pay £85,000 towards a new crossing on Station Road.\n\nNorthgate Homes"
+    " said it hoped to begin work next spring, subject to the survey, with the first "
+    "residents possibly moving in by late 2027. The company said the project would create "
+    "around 120 construction jobs."
+)
+
+
+_VARGA = (
+    "Elena Varga Szabó (1868–1931) was a Hungarian chemist and educator best known for her "
+    "work on the preservation of paper and for founding the conservation laboratory of the "
+    "Metropolitan Library in Budapest.\n\nBorn in Szeged, the daughter of a printer, Varga "
+    "studied chemistry in Zurich because Hungarian universities did not admit women until "
+    "1895. She completed her doctorate there in 1893 under the supervision of Heinrich "
+    "Albisser, with a thesis on the acidity of wood-pulp paper. After returning to Hungary "
+    "she taught at a girls' secondary school in Budapest for eleven years.\n\nIn 1905 the "
+    "library's director, Ferenc Koszorús, invited her to examine the deterioration of its "
+    "nineteenth-century newspaper collections. Her report, published in 1907, showed that "
+    "paper made after about 1850 was decaying far faster than older rag paper, and "
+    "recommended storing it in cooler, darker rooms. The laboratory she set up in 1909 was "
+    "among the first of its kind in Central Europe, though a similar unit had opened in "
+    "Vienna two years earlier.\n\nVarga never married. She retired in 1926 and spent her last "
+    "years translating German chemistry textbooks into Hungarian. Her notebooks, held by the "
+    "library, suggest she had begun experiments with alkaline washing of paper, but she "
+    "published nothing on the subject. A street in Szeged was named after her in 1998."
+)
+
+
+_STORAGE = (
+    "Keepwell Self Storage Help Centre: changing or ending your rental\n\nYou can switch to a "
+    "larger or smaller unit at any time, subject to availability at your site. Upgrades take "
+    "effect immediately and the price difference is charged pro rata for the rest of your "
+    "billing month. Downgrades take effect from your next billing date; we do not refund the "
+    "difference for the current month.\n\nTo end your rental, give us at least 14 days' notice "
+    "through the app or at the site office. If you move out before the notice period ends, "
+    "you will still be charged until the end of it. Your unit must be empty, swept and "
+    "unlocked by 6 pm on your final day, and you must return any access fob to the office. A "
+    "replacement fob costs £15, and an unreturned fob is charged at the same rate.\n\nPayments "
+    "are taken on the 1st of each month. If a payment fails, we will retry it after 3 days. A"
+    " late fee of £20 is added if the balance is still unpaid 10 days after the due date, and"
+    " gate access is suspended after 14 days.\n\nCustomers on our Business plan can have up to "
+    "5 named users on one account; Personal plans allow 2. Access hours are 6 am to 10 pm "
+    "every day, except on 25 December, when all sites are closed. Some sites offer 24-hour "
+    "access for an extra £8 a month; check your site page to see if yours does."
 )
 
 
@@ -2271,6 +2335,186 @@ LIMITS: list[Case] = [
 ]
 
 
+# Run once on 0.7.43 and 0.7.44 before anything was mended from it: 10 of 24 judged wrongly by
+# both (sentence AUC 0.535). Kept as written, so a later engine can be read against that.
+HELD: list[Case] = [
+    (
+        "paraphrase of the opening paragraph: approved, 42 flats, more than 60 objectors",
+        "Harwick District Council's planning committee gave the go-ahead for the disused Albion "
+        "Mill to be turned into 42 flats, even though over 60 residents had objected.",
+        [_MILL],
+        True,
+    ),
+    (
+        "roles swapped: Okafor chairs the committee; it was Dennis Hale, the ward councillor, who"
+        " voted against over Mill Lane traffic",
+        "Councillor Ruth Okafor, who represents the ward, voted against the plan, warning that "
+        "the car park would increase traffic on Mill Lane.",
+        [_MILL],
+        False,
+    ),
+    (
+        "wrong number taken from elsewhere in the article: the car park has 38 spaces; 42 is the "
+        "number of flats",
+        "The new car park replacing the rear loading sheds will have 42 spaces over two storeys.",
+        [_MILL],
+        False,
+    ),
+    (
+        "nine affordable flats versus the 12 expected; the council's independent assessor agreed "
+        "with the developer's viability argument",
+        "The development will include fewer affordable homes than council policy normally "
+        "expects, because an independent assessor accepted that the cost of repairing the listed "
+        "chimney made a higher number unviable.",
+        [_MILL],
+        True,
+    ),
+    (
+        "wrong cause: Hale's stated reason was that the car park would push more traffic onto "
+        "Mill Lane; affordable housing is not given as his reason",
+        "Councillor Dennis Hale opposed the scheme because it would provide fewer affordable "
+        "flats than council policy expects.",
+        [_MILL],
+        False,
+    ),
+    (
+        "stated directly: a condition requires a bat survey before demolition starts",
+        "Under a condition of the permission, a bat survey must be carried out before any "
+        "demolition begins.",
+        [_MILL],
+        True,
+    ),
+    (
+        "hedge stated as fact: Northgate only hoped to begin next spring, subject to the survey, "
+        "with residents possibly moving in by late 2027",
+        "Work on the mill will start next spring, and the first residents will move in by late "
+        "2027.",
+        [_MILL],
+        False,
+    ),
+    (
+        "okafor, the chair, said it had been empty for almost two decades",
+        "The committee chair remarked that the building had been standing empty for nearly twenty"
+        " years.",
+        [_MILL],
+        True,
+    ),
+    (
+        "wrong date taken from elsewhere: she completed the doctorate in 1893; 1895 is when "
+        "Hungarian universities began admitting women",
+        "Varga earned her doctorate in Zurich in 1895, with a thesis on the acidity of wood-pulp "
+        "paper.",
+        [_VARGA],
+        False,
+    ),
+    (
+        "paraphrase: she studied in Zurich because Hungarian universities did not admit women "
+        "until 1895",
+        "She went to Zurich to study chemistry because Hungarian universities did not yet accept "
+        "women students.",
+        [_VARGA],
+        True,
+    ),
+    (
+        "entities swapped: the director was Ferenc Koszorús; Albisser was her doctoral supervisor",
+        "In 1905 she was invited to examine the library's deteriorating newspaper collections by "
+        "its director, Heinrich Albisser.",
+        [_VARGA],
+        False,
+    ),
+    (
+        "paraphrase of the report's finding in the third paragraph",
+        "Her 1907 report found that paper produced after roughly 1850 was deteriorating much more"
+        " quickly than older rag paper.",
+        [_VARGA],
+        True,
+    ),
+    (
+        "overstatement: it was only among the first, and a similar unit had opened in Vienna two "
+        "years earlier",
+        "The conservation laboratory she founded in 1909 was the first of its kind in Central "
+        "Europe.",
+        [_VARGA],
+        False,
+    ),
+    (
+        "stated directly in the second paragraph",
+        "On returning to Hungary, she spent eleven years teaching at a girls' secondary school in"
+        " Budapest.",
+        [_VARGA],
+        True,
+    ),
+    (
+        "the report recommended cooler, darker storage; alkaline washing appears only in her "
+        "unpublished notebooks, as experiments she may have begun",
+        "Her 1907 report recommended washing newer paper in alkaline solutions to slow its decay.",
+        [_VARGA],
+        False,
+    ),
+    (
+        "stated in the last paragraph",
+        "After retiring in 1926, she devoted her final years to translating German chemistry "
+        "textbooks into Hungarian.",
+        [_VARGA],
+        True,
+    ),
+    (
+        "paraphrase: upgrades are immediate and the difference is charged pro rata for the rest "
+        "of the month",
+        "Switching to a larger unit takes effect straight away, with the extra cost charged "
+        "proportionally for the remainder of the billing month.",
+        [_STORAGE],
+        True,
+    ),
+    (
+        "wrong number from elsewhere: the late fee applies after 10 days; 14 days is when gate "
+        "access is suspended",
+        "A £20 late fee is added if a payment is still outstanding 14 days after the due date.",
+        [_STORAGE],
+        False,
+    ),
+    (
+        "meaning flipped: downgrades take effect from the next billing date and the current "
+        "month's difference is not refunded",
+        "Downgrading to a smaller unit takes effect immediately, and the difference for the "
+        "current month is refunded.",
+        [_STORAGE],
+        False,
+    ),
+    (
+        "14 days' notice through the app or the site office",
+        "To end a rental, customers must give at least two weeks' notice, either in the app or at"
+        " the site office.",
+        [_STORAGE],
+        True,
+    ),
+    (
+        "added detail: the retry after 3 days is stated, but no email notification is mentioned",
+        "If a payment fails, Keepwell retries it after 3 days and notifies the customer by email.",
+        [_STORAGE],
+        False,
+    ),
+    (
+        "stated: a replacement costs £15 and an unreturned fob is charged at the same rate",
+        "Not returning an access fob when moving out costs £15, the same as a replacement fob.",
+        [_STORAGE],
+        True,
+    ),
+    (
+        "overgeneralisation: only some sites offer it; customers are told to check their site page",
+        "All Keepwell sites offer 24-hour access for an extra £8 a month.",
+        [_STORAGE],
+        False,
+    ),
+    (
+        "paraphrase of the access hours, with 25 December given as Christmas Day",
+        "Sites are open from 6 am to 10 pm every day except Christmas Day, when all of them close.",
+        [_STORAGE],
+        True,
+    ),
+]
+
+
 def report(engine: Engine, title: str, cases: list[Case]) -> int:
     """Print one line per case and return how many the checker gets right."""
     print(f"## {title} (the last claim of each answer is the one that matters)")
@@ -2303,6 +2547,7 @@ def main() -> int:
     print(f"engine {engine.model_id}")
     report(engine, "Known cases", KNOWN)
     report(engine, "Known limits (what a green highlight can still hide)", LIMITS)
+    report(engine, "0.7.44's held probe (first run: 14 of 24 right)", HELD)
     return 0
 
 
