@@ -328,6 +328,12 @@ def test_uncited_claims_say_what_no_reference_states(
             ["€25 a day (they give €25 a year)"]
         )
         expect(page.locator("#claim-9 .claim-gaps > .gap")).to_have_text(["free (they negate it)"])
+        # Every verdict button shows its whole label ("Unsupported", not "Unsupport…")
+        cut = page.evaluate(
+            "[...document.querySelectorAll('.verdict span')]"
+            ".filter(s => s.scrollWidth > s.clientWidth).map(s => s.textContent)"
+        )
+        assert cut == []
         expect(page.locator("#claim-10 .claim-gaps > .gap")).to_have_text(
             ["always (they do not say always)"]
         )
