@@ -170,6 +170,8 @@ def _negated_stems(
             continue
         if clauses and _in_condition(tokens, clauses, i):
             continue
+        if _names_an_act(tokens, clauses, i):
+            continue
         if t in ("none", "neither") and tokens[i + 1 : i + 2] == ["of"]:
             verb = _verb_of_group(tokens, i + 2, plain)
             if verb is not None:
@@ -267,6 +269,28 @@ def _in_condition(tokens: Sequence[str], clauses: Sequence[int], i: int) -> bool
     while start > 0 and clauses[start - 1] == clauses[i]:
         start -= 1
     return not _CONDITIONS.isdisjoint(tokens[start:i])
+
+
+# What a sentence opening "Not" and a gerund goes on to say of the act it names: "Not returning a
+# fob costs £15", "Not cancelling before the renewal date means you are charged".
+_SAID_OF_AN_ACT = words(
+    "is are was were costs cost means meant incurs incur results leads voids will may can could"
+    " might counts"
+)
+
+
+def _names_an_act(tokens: Sequence[str], clauses: Sequence[int], i: int) -> bool:
+    """Is the "not" at `i` the start of a gerund that is the sentence's subject ("Not returning an
+    access fob costs £15")? Such an act is a condition, as "if you do not return it" is, and
+    states nothing. "Not knowing the answer, he guessed" does state that he did not know, and
+    "criticised for not paying its suppliers" that it did not pay: only the subject is read so."""
+    if i != 0 or tokens[0] != "not" or len(tokens) < 3:
+        return False
+    if not (tokens[1].endswith("ing") and len(tokens[1]) > 5):
+        return False
+    first = clauses[0] if clauses else 0
+    rest = [t for k, t in enumerate(tokens[2:], 2) if not clauses or clauses[k] == first]
+    return not _SAID_OF_AN_ACT.isdisjoint(rest)
 
 
 # "Refunds for monthly plans are not available" says there are no refunds for them, as "no

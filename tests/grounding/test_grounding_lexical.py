@@ -524,6 +524,18 @@ def test_a_negation_in_a_condition_states_nothing() -> None:
     assert analyse("You no longer have access to the beta.").negates == {stem("access")}
 
 
+def test_an_act_named_by_not_and_a_gerund_states_nothing() -> None:
+    # "Not returning a fob costs £15" is what "if you do not return it, it costs £15" says
+    fob = "Not returning an access fob when moving out costs £15, the same as a replacement fob."
+    assert analyse(fob).negates == frozenset()
+    assert analyse("Not paying on time incurs a £20 fee.").negates == frozenset()
+    # A participle before the comma, a statement, and an act after a preposition still deny
+    assert analyse("Not knowing the answer, he guessed.").negates == {stem("knowing")}
+    assert analyse("Customers are not returning their fobs.").negates == {stem("returning")}
+    paid = analyse("The company was criticised for not paying its suppliers.")
+    assert stem("paying") in paid.negates
+
+
 def test_the_subject_is_not_read_from_an_aside() -> None:
     assert analyse("The club, second-bottom of the Championship, has won two games.").subject == ""
     assert analyse("In 2016, the Cubs won the World Series.").subject == stem("Cubs")

@@ -3945,6 +3945,17 @@ def test_beating_someone_is_winning_and_being_beaten_losing(engine: Engine) -> N
     assert not converse_of_the_subject(analyse(claim), [_candidate(0, hoped)])
 
 
+def test_a_fee_for_an_act_not_done_is_no_denial_of_the_act(engine: Engine) -> None:
+    page = (
+        "Your unit must be empty, swept and unlocked by 6 pm on your final day, and you must "
+        "return any access fob to the office. A replacement fob costs £15, and an unreturned fob "
+        "is charged at the same rate."
+    )
+    claim = "Not returning an access fob when moving out costs £15, the same as a replacement fob."
+    assert not _capped(engine, claim, page)
+    assert _capped(engine, "Customers do not return their access fobs to the office.", page)
+
+
 def test_below_where_the_page_says_above_the_same_thing(engine: Engine) -> None:
     page = [Fact("City, who are two divisions above Rovers, have now lost three games in a row.")]
     assert _capped(engine, "City play two divisions below Rovers.", page)
