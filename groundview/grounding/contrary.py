@@ -1023,6 +1023,16 @@ _SUBORDINATORS = words("after before because since when while as following until
 _PUT_FORWARD = words("proposed suggested")
 
 
+# An estimate hedges an amount: "an estimated 20.9 million people are victims of human
+# trafficking" hedges nothing of "Human trafficking involves forced labour".
+_QUANTIFYING = words("estimated")
+
+
+# Hedges only before "to" or "that" ("appears to be", "it appeared that"): otherwise the verb of
+# being seen, as help pages and biographies use it.
+_SEEMING = words("appeared appears")
+
+
 # A claim that says what is foretold keeps the page's hedge: "More rain is forecast for
 # Wednesday" is what "Forecasters said more rain was expected on Wednesday" says.
 _FORETELLING = words(
@@ -1061,6 +1071,10 @@ def _clause_hedges(a: Analysis, clause: int, words_: set[str], telling: bool) ->
             continue  # "as you may read in the documentation": the reader's, not the fact's
         if t in _PUT_FORWARD and a.tokens[i + 1 : i + 2] == ["by"]:
             continue  # "a solar farm proposed by Sunpath" names who put it forward
+        if t in _SEEMING and a.tokens[i + 1 : i + 2] not in (["to"], ["that"]):
+            continue  # "A banner appears at the top", "appeared in 40 films": seen, not seeming
+        if t == "possible" and "as" in a.tokens[max(0, i - 3) : i]:
+            continue  # "in as few strokes as possible" hedges nothing
         if t in _INTENT and not _intends(a, i, words_):
             continue
         if t in _ASKING and telling:
@@ -1127,6 +1141,8 @@ def hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[s
     tops = _best_stating(claim, cands[:near], content)
     telling = bool(_TELLING.intersection(claim.tokens))
     found = [_hedges_in(c.analysis, x, 0.5 * len(content), telling) for c, x in tops]
+    if not claim.numbers:
+        found = [f - _QUANTIFYING for f in found]
     if tops and all(found):
         return sorted(set().union(*found))
     return []

@@ -3945,6 +3945,37 @@ def test_beating_someone_is_winning_and_being_beaten_losing(engine: Engine) -> N
     assert not converse_of_the_subject(analyse(claim), [_candidate(0, hoped)])
 
 
+def test_appearing_is_a_hedge_only_before_to_or_that(engine: Engine) -> None:
+    banner = "A banner appears at the top of the dashboard when your trial ends."
+    claim = "A banner is shown at the top of the dashboard when your trial ends."
+    assert not _capped(engine, claim, banner)
+    films = "Ashton Kutcher appeared in romantic comedies and in the sitcom That '70s Show."
+    assert not _capped(engine, "Ashton Kutcher was in the sitcom That '70s Show.", films)
+    # "appears to", "it appeared that" still hedge what follows
+    outage = "It appeared that the outage was caused by a failed power supply in Frankfurt."
+    assert _capped(engine, "The outage was caused by a failed power supply in Frankfurt.", outage)
+    seems = "The outage appears to have been caused by a failed power supply in Frankfurt."
+    assert _capped(engine, "The outage was caused by a failed power supply in Frankfurt.", seems)
+
+
+def test_as_few_as_possible_hedges_nothing(engine: Engine) -> None:
+    page = (
+        "Golf is a sport in which players use clubs to hit balls into a series of holes on a "
+        "course in as few strokes as possible."
+    )
+    assert not _capped(engine, "In golf, players use clubs to hit balls into holes.", page)
+    maybe = "It is possible that golf was first played on a course in Scotland."
+    assert _capped(engine, "Golf was first played on a course in Scotland.", maybe)
+
+
+def test_an_estimate_hedges_an_amount_not_what_is_said_beside_it(engine: Engine) -> None:
+    page = "Human trafficking involves the forced labour of an estimated 20.9 million people."
+    assert not _capped(engine, "Human trafficking involves forced labour.", page)
+    # The amount itself is still the estimate's
+    amount = "Human trafficking involves the forced labour of 20.9 million people."
+    assert _capped(engine, amount, page)
+
+
 def test_a_fee_for_an_act_not_done_is_no_denial_of_the_act(engine: Engine) -> None:
     page = (
         "Your unit must be empty, swept and unlocked by 6 pm on your final day, and you must "
