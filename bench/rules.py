@@ -32,6 +32,7 @@ from groundview.grounding.claims import segment_claims  # noqa: E402
 from groundview.grounding.conflicts import CONFLICT_RULES  # noqa: E402
 from groundview.grounding.contrary import CONTRARY_RULES  # noqa: E402
 from groundview.grounding.evaldata import (  # noqa: E402
+    FeverPair,
     load_begin,
     load_fever_nli,
     load_fever_symmetric,
@@ -78,20 +79,13 @@ def fm2(split: str) -> Reader:
     return rows
 
 
-def fever_nli(split: str) -> Reader:
+def fever(load: Callable[[Path], list[FeverPair]], good: str, bad: str) -> Reader:
+    """A FEVER file's claims, each against its evidence as one fact."""
+
     def rows(engine: Engine, data: Path) -> Iterator[Row]:
-        for p in load_fever_nli(data, (split,)):
+        for p in load(data):
             for _, text, a, cands in engine.rule_inputs([Fact(p.evidence)], claims=[p.claim]):
-                yield ("entailed" if p.label else "not"), text, a, cands
-
-    return rows
-
-
-def fever_symmetric(split: str) -> Reader:
-    def rows(engine: Engine, data: Path) -> Iterator[Row]:
-        for p in load_fever_symmetric(data, split):
-            for _, text, a, cands in engine.rule_inputs([Fact(p.evidence)], claims=[p.claim]):
-                yield ("supports" if p.label else "refutes"), text, a, cands
+                yield (good if p.label else bad), text, a, cands
 
     return rows
 
@@ -102,10 +96,10 @@ SETS: dict[str, Reader] = {
     "begin": begin,
     "fm2-dev": fm2("dev"),
     "fm2-test": fm2("test"),
-    "fever-nli-test": fever_nli("test"),
-    "fever-nli-dev": fever_nli("dev"),
-    "fever-sym-test": fever_symmetric("test"),
-    "fever-sym-dev": fever_symmetric("dev"),
+    "fever-nli-test": fever(lambda d: load_fever_nli(d, ("test",)), "entailed", "not"),
+    "fever-nli-dev": fever(lambda d: load_fever_nli(d, ("dev",)), "entailed", "not"),
+    "fever-sym-test": fever(lambda d: load_fever_symmetric(d, "test"), "supports", "refutes"),
+    "fever-sym-dev": fever(lambda d: load_fever_symmetric(d, "dev"), "supports", "refutes"),
 }
 DEFAULT_SETS = ("wice", "summedits", "begin", "fm2-dev", "fm2-test")
 

@@ -2082,7 +2082,7 @@ def _said_of_the_subject(
         if claim.subject not in _doers(text, j):
             if t not in _BEATING or claim.subject not in _beaten_party(text, j):
                 continue
-            meant = pair[meant == pair[0]]
+            meant = pair[1] if meant == pair[0] else pair[0]  # the other party's side
         if meant != which:
             continue
         if t in _PLACED:
