@@ -117,6 +117,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--show", type=int, default=0, help="print this many fires per rule and set"
     )
     parser.add_argument(
+        "--show-labels",
+        help="comma-separated labels: print only fires on claims so labelled (the misfires:"
+        " supported,entailed,supports,consistent,attributable)",
+    )
+    parser.add_argument(
+        "--evidence", action="store_true", help="with --show, print each fire's top 3 candidates"
+    )
+    parser.add_argument(
         "--save",
         type=Path,
         help="write every fire to this file, a JSON line each (set, rule, label, claim), so two"
@@ -132,6 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = set(args.sets.split(",")) - set(SETS)
     if unknown:
         parser.error(f"no set is named {', '.join(sorted(unknown))}")
+    shown_labels = set(args.show_labels.split(",")) if args.show_labels else None
     engine = Engine()
     started = time.perf_counter()
     saved = args.save.open("w", encoding="utf-8") if args.save else None
@@ -150,9 +159,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if saved:
                     fire = {"set": name, "rule": rule.__name__, "label": label, "claim": text}
                     saved.write(json.dumps(fire, ensure_ascii=False) + "\n")
-                if shown < args.show:
+                if shown < args.show and (shown_labels is None or label in shown_labels):
                     shown += 1
                     print(f"    [{label}] {text}\n        -> {list(found)}")
+                    if args.evidence:
+                        for c in cands[:3]:
+                            print("        | " + " ".join(c.analysis.tokens)[:300])
             if fired:
                 counts = ", ".join(f"{k} {fired[k]}" for k in sorted(totals))
                 print(f"  {rule.__name__:32} {counts}", flush=True)

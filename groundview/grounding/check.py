@@ -31,7 +31,7 @@ from .schema import CheckRequest, Fact, RequestError, parse_request
 from .support import capped, claim_features, cover
 from .windows import WindowVerifier, verifier_version, windows
 
-ENGINE_VERSION = "0.7.44"
+ENGINE_VERSION = "0.7.45"
 
 
 @dataclass

@@ -838,6 +838,9 @@ def _rival_amount(n: Number, m: Number) -> bool:
     return bool(n.counted & m.counted) or bool(n.unit and n.unit == m.unit)
 
 
+_OPENING = 4  # words in which a sentence names its subject: "In 2016, the Cubs won"
+
+
 def name_in_the_slot_of_another(
     claim: Analysis, cands: Sequence[Candidate], near: int = 5, share: float = 0.75
 ) -> list[str]:
@@ -903,6 +906,9 @@ def name_in_the_slot_of_another(
                 }
             else:  # the candidate's own subject: a name it writes first ("Ben Zobrist was…")
                 rivals = (({a.subject} & page_names) | (set(a.stems[:3]) & a.names)) - named
+                # The first capital of a sentence whose subject is no name ("The combined
+                # statistical area spans 39 counties in north Georgia") is no subject.
+                rivals = {r for r in rivals if r in a.stems[:_OPENING]}
             rivals -= CALENDAR  # "The court ruled on Tuesday…" is about no Tuesday
             # A page that names both together relates them: "Honolulu is in Hawaii" backs "born
             # in Hawaii" beside "born in Honolulu".
@@ -1024,10 +1030,20 @@ def subject_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 
             continue
         if written_lowercase(rival, cands):
             continue
+        # "One of the most popular festivals of Hinduism, it signifies…": a name after "of"
+        # is what the subject is part of, not the subject
+        if _after_of(c.analysis, rival):
+            continue
         numbers = all(any(numbers_match(n, m) for m in c.analysis.numbers) for n in claim.numbers)
         if numbers and rest <= stems_stated([c], claim):
             return [subject]
     return []
+
+
+def _after_of(a: Analysis, name: str) -> bool:
+    """Does `a` write `name` first right after "of"?"""
+    at = a.stems.index(name) if name in a.stems else -1
+    return at > 0 and a.tokens[at - 1] == "of"
 
 
 def modifier_of_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[str]:
@@ -1660,6 +1676,7 @@ def holder_of_another(
 
 # The verbs of "won the Costa Novel Award" (contrary._WON also counts "winner" and "winning")
 _WON_VERBS = words("won win wins")
+_WINNING = _WON_VERBS | words("winning")
 # Other words for winning a prize: "was awarded the Nebula Award" backs "won the Nebula Award".
 _WON_ALIKE = _WON_VERBS | words(
     "awarded received receives earned earns took takes claimed claims collected gained clinched"
@@ -1670,12 +1687,12 @@ _WON_ALIKE = _WON_VERBS | words(
 _BEFORE_A_NAME = words("the to for in at of from into by")
 
 
-def _names_won(a: Analysis) -> list[frozenset[str]]:
+def _names_won(a: Analysis, verbs: frozenset[str] = _WON_VERBS) -> list[frozenset[str]]:
     """Each name `a` says was won: "Northern Counties East League" of "won the Northern Counties
     East League in 2009"."""
     out = []
     for i, t in enumerate(a.tokens[:-1]):
-        if t in _WON_VERBS:
+        if t in verbs:
             value = _slot_value(a, i + 2 if a.tokens[i + 1] == "the" else i + 1)
             if value and isinstance(value[1], frozenset):
                 out.append(value[1])
@@ -1713,7 +1730,8 @@ def won_another(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> l
     won the Wales Book of the Year". A summary gives the sentence's verb to its other name."""
     out: list[str] = []
     for prize in _names_won(claim):
-        if any(_one_name(prize, won) for c in cands for won in _names_won(c.analysis)):
+        # "…with the third season winning the Television Critics Association Award" wins it
+        if any(_one_name(prize, won) for c in cands for won in _names_won(c.analysis, _WINNING)):
             continue
         if any(
             any(not _one_name(prize, won) for won in _names_won(c.analysis))

@@ -51,6 +51,8 @@ def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
         stating = [c for c in cands if word in c.analysis.stems]
         if _phrase_negated_elsewhere(claim, word, cands):
             continue
+        if _negative_word_stated(claim, word, cands):
+            continue
         if stating and not any(
             word in c.analysis.negates
             or _denied(c.analysis, word)
@@ -61,6 +63,23 @@ def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
         ):
             out.append(word)
     return out
+
+
+def _negative_word_stated(claim: Analysis, word: str, cands: Sequence[Candidate]) -> bool:
+    """Does a candidate say `word` negated in one word, stating more of the rest of the claim than
+    any candidate that writes the word plainly? "Her debut album was not successful" agrees with
+    "…her debut album, which was commercially unsuccessful", whatever another candidate says of
+    her later success."""
+    content = {s for s in claim.content if s != word and not is_negation(s)}
+    own = key(word)
+    negative = plain = 0
+    for c in cands:
+        stated = len(content & stems_stated([c]))
+        if any(negative_base(t) == own for t in c.analysis.tokens):
+            negative = max(negative, stated)
+        elif word in c.analysis.stems:
+            plain = max(plain, stated)
+    return negative > plain and negative >= 0.5 * len(content)
 
 
 def _phrase_negated_elsewhere(claim: Analysis, word: str, cands: Sequence[Candidate]) -> bool:
@@ -961,7 +980,8 @@ def _words_of_another(
     tokens = set(cands[best].analysis.tokens)
     if speaker & each[best] or not _SAYING & tokens:
         return False
-    if _SPEAKERS & tokens:
+    # "His 1889 article called on the rich…" may be the claim's speaker's as well
+    if _SPEAKERS & tokens or opens_with_pronoun(cands[best]):
         # '"…," she said' quotes whoever the sentences before it name as speaking
         quoting = _earlier_speaker(cands[best])
         if not quoting or quoting & speaker:
@@ -1022,6 +1042,12 @@ _SUBORDINATORS = words("after before because since when while as following until
 
 _PUT_FORWARD = words("proposed suggested")
 
+_HOPING = words("hoped hopes")
+
+# A claim that reports a rumour or an allegation keeps the page's hedge: "There are rumours that
+# Livia poisoned him" is what "there were unconfirmed rumours that his wife Livia poisoned him" says.
+_REPORTED = words("rumor rumors rumour rumours alleged allegation allegations speculation")
+
 
 # An estimate hedges an amount: "an estimated 20.9 million people are victims of human
 # trafficking" hedges nothing of "Human trafficking involves forced labour".
@@ -1075,6 +1101,10 @@ def _clause_hedges(a: Analysis, clause: int, words_: set[str], telling: bool) ->
             continue  # "A banner appears at the top", "appeared in 40 films": seen, not seeming
         if t == "possible" and "as" in a.tokens[max(0, i - 3) : i]:
             continue  # "in as few strokes as possible" hedges nothing
+        if t == "could" and a.tokens[i + 1 : i + 2] in (["not"], ["never"]):
+            continue  # "could not inspire hashtags" says it did not, as plainly as "did not"
+        if t in _HOPING and not _hoped_for(a, i, words_):
+            continue
         if t in _INTENT and not _intends(a, i, words_):
             continue
         if t in _ASKING and telling:
@@ -1085,6 +1115,19 @@ def _clause_hedges(a: Analysis, clause: int, words_: set[str], telling: bool) ->
                 continue
         out.add(t)
     return out
+
+
+def _hoped_for(a: Analysis, i: int, words_: set[str]) -> bool:
+    """Is what was hoped for at `i` a deed the claim names? "had hoped to beat Ruiz in the final,
+    but she lost" hedges nothing of "Kovac lost to Ruiz", only of a claim that she beat her. A hope
+    without "to" ("hoped that…", "hopes are high") is read as a hedge of its clause."""
+    if a.tokens[i + 1 : i + 2] != ["to"]:
+        return True
+    deed = next(
+        (s for t, s in zip(a.tokens[i + 2 :], a.stems[i + 2 :], strict=True) if t not in STOPWORDS),
+        "",
+    )
+    return deed in words_
 
 
 def _intends(a: Analysis, i: int, words_: set[str], reach: int = 6) -> bool:
@@ -1135,7 +1178,9 @@ def hedged(claim: Analysis, cands: Sequence[Candidate], near: int = 5) -> list[s
     will decide whether to replace the bridge". The hedge must stand in the clause that states the
     claim's words, half of them at least: "It may reopen in May; the museum holds 200 works"
     hedges nothing of the works."""
-    if _MODALS.intersection(claim.tokens) or (_HEDGES | _FORETELLING).intersection(claim.tokens):
+    if (_HEDGES | _FORETELLING | _REPORTED).intersection(claim.tokens) or _MODALS.intersection(
+        claim.tokens
+    ):
         return []
     content = set(claim.content)
     tops = _best_stating(claim, cands[:near], content)
@@ -1311,11 +1356,27 @@ def denied_outright(claim: Analysis, cands: Sequence[Candidate], near: int = 5) 
             if k == clause
             and _denies(a.tokens, i)
             and (t != "without" or x & set(a.stems[i + 1 : i + 3]))
+            and not _denies_only_its_relative_clause(a, i, x)
         ]
         if not cues:
             return []
         found += cues
     return sorted(set(found))
+
+
+_RELATIVES = words("who whom whose which that")
+
+
+def _denies_only_its_relative_clause(a: Analysis, i: int, x: set[str]) -> bool:
+    """Does the negation at `i` stand in a relative clause that follows every word of the claim
+    its clause states, so that it denies something of its own? "Pets can give companionship to
+    elderly adults who do not have adequate social interaction" denies the adults company, not
+    the pets' companionship."""
+    k = a.clauses[i]
+    if any(s in x for s, c in zip(a.stems[i + 1 :], a.clauses[i + 1 :], strict=True) if c == k):
+        return False
+    last = max((j for j in range(i) if a.stems[j] in x and a.clauses[j] == k), default=-1)
+    return last >= 0 and bool(_RELATIVES.intersection(a.tokens[last + 1 : i]))
 
 
 _UNIVERSALS = words("all always")

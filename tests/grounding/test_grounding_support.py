@@ -10,8 +10,18 @@ import pytest
 from groundview.grounding import Engine
 from groundview.grounding.analysis import analyse
 from groundview.grounding.candidates import Candidate, _spelled_out, stems_stated
-from groundview.grounding.conflicts import _rival_amount, counted_otherwise
-from groundview.grounding.contrary import CONTRARY_RULES, converse_of_the_subject
+from groundview.grounding.conflicts import (
+    _rival_amount,
+    counted_otherwise,
+    name_in_the_slot_of_another,
+    subject_of_another,
+    won_another,
+)
+from groundview.grounding.contrary import (
+    CONTRARY_RULES,
+    converse_of_the_subject,
+    said_by_another,
+)
 from groundview.grounding.evidence import chunk_facts
 from groundview.grounding.lexical import stem
 from groundview.grounding.numbers import Number, changes, numbers_match
@@ -3939,10 +3949,64 @@ def test_beating_someone_is_winning_and_being_beaten_losing(engine: Engine) -> N
     agent = "Ruiz, beaten by Kovac 6-3, 6-4 in the final in Lyon, is now ranked tenth."
     assert _capped(engine, "Kovac lost the final to Ruiz in Lyon.", agent)
     assert not _capped(engine, "Kovac won the final against Ruiz in Lyon.", agent)
-    # Hoping to beat someone is no win (the claim is capped here all the same, by `hedged`,
-    # which reads "hoped" as what did not happen)
+    # Hoping to beat someone is no win, nor a hedge of the loss the page then states
     hoped = "Kovac had hoped to beat Ruiz in the final in Lyon, but she lost in three sets."
     assert not converse_of_the_subject(analyse(claim), [_candidate(0, hoped)])
+    assert not _capped(engine, claim, hoped)
+    assert _capped(engine, "Kovac beat Ruiz in the final in Lyon.", hoped)
+
+
+def test_a_hope_hedges_only_the_deed_hoped_for(engine: Engine) -> None:
+    page = "The developer hoped to start work on the bridge in March, once funding was agreed."
+    assert _capped(engine, "The developer started work on the bridge in March.", page)
+    assert not _capped(engine, "The developer hoped to start work on the bridge in March.", page)
+    # "could not" says it did not happen, as plainly as "did not"
+    dress = "The dress was never popular on Twitter and could not inspire hashtags."
+    assert not _capped(engine, "The dress did not inspire hashtags.", dress)
+    assert _capped(engine, "The dress inspired hashtags on Twitter.", dress)
+    # A claim that reports a rumour keeps the page's hedge; one that drops it does not
+    rumour = "He probably died of natural causes, although there were unconfirmed rumours that"
+    rumour += " his wife Livia poisoned him."
+    assert not _capped(engine, "There are rumours that his wife Livia poisoned him.", rumour)
+    assert _capped(engine, "His wife Livia poisoned him.", rumour)
+
+
+def test_a_negation_in_a_relative_clause_denies_its_own_words(engine: Engine) -> None:
+    page = "Pets can give companionship to elderly adults who do not have adequate social"
+    page += " interaction with other people."
+    assert not _capped(engine, "A pet can give companionship to elderly adults.", page)
+    # What the relative clause denies is still denied
+    assert _capped(
+        engine, "Elderly adults have adequate social interaction with other people.", page
+    )
+    # A denial of the claim's own words after a relative pronoun still caps it
+    court = "The court, which did not grant Lindahl's request to be released on bond, adjourned."
+    assert _capped(engine, "The court granted Lindahl's request to be released on bond.", court)
+
+
+def test_a_negation_the_page_writes_in_one_word_agrees(engine: Engine) -> None:
+    page = [
+        Fact(
+            "Perry released her debut album Katy Hudson in 2001; it was commercially unsuccessful."
+        ),
+        Fact("Her second album was successful worldwide and Perry won many awards."),
+    ]
+    assert not _capped(engine, "Katy Perry's debut album Katy Hudson was not successful.", page)
+    assert _capped(engine, "Her second album was not successful.", page)
+
+
+def test_a_name_far_into_a_sentence_is_not_its_subject() -> None:
+    # The best sentence has no named subject; "North America", ten words in, rivals no Boeing
+    title = _candidate(1, "The Boeing 767 is a wide-body airliner built by Boeing.")
+    used = "In the 1990s the 767 became the most frequently used airliner for transatlantic"
+    used += " flights between North America and Europe."
+    claim = analyse("The Boeing 767 is used for transatlantic flights.")
+    assert not name_in_the_slot_of_another(claim, [_candidate(0, used), title])
+    # A sentence that opens with another name still replaces the claim's subject
+    rival = (
+        "In the 1990s Airbus became the most frequently used airliner for transatlantic flights."
+    )
+    assert name_in_the_slot_of_another(claim, [_candidate(0, rival), title]) == ["boe"]
 
 
 def test_appearing_is_a_hedge_only_before_to_or_that(engine: Engine) -> None:
@@ -4027,3 +4091,27 @@ def test_has_yet_to_denies_what_is_still_to_come(engine: Engine) -> None:
     assert stem("come") in analyse("The best is yet to come.").negates
     # "yet" as "but" or "still" denies nothing
     assert not analyse("The phone is small yet powerful enough to edit video.").negates
+
+
+def test_a_sentence_about_the_claim_s_subject_through_a_pronoun_gives_it_to_no_one_else() -> None:
+    # A name after "of" is what the pronoun's subject belongs to
+    diwali = "One of the most popular festivals of Hinduism, it signifies the victory of light"
+    diwali += " over darkness."
+    claim = analyse("Diwali signifies the victory of light over darkness.")
+    assert not subject_of_another(claim, [_candidate(0, diwali)])
+    other = "In India, Holi signifies the victory of light over darkness."
+    assert subject_of_another(claim, [_candidate(0, other)]) == ["diwali"]
+    # "His article called on…" may be the claim's speaker's
+    carnegie = "His 1889 article called on the rich to use their wealth to improve society."
+    title = _candidate(1, "Andrew Carnegie")
+    claim = analyse("Andrew Carnegie called on the wealthy to improve society.")
+    assert not said_by_another(claim, [_candidate(0, carnegie), title])
+    named = "Herbert Spencer called on the rich to use their wealth to improve society."
+    assert said_by_another(claim, [_candidate(0, named), title]) == ["andrew", "carnegi"]
+    # "…with the third season winning the award" wins it
+    veep = "Its second season won the Writers Guild of America Award for Television Comedy Series,"
+    veep += " with the third season winning the Television Critics Association Award."
+    claim = analyse("Veep has won the Television Critics Association Award.")
+    assert not won_another(claim, [_candidate(0, veep)])
+    shortlisted = veep.replace("winning", "shortlisted for")
+    assert won_another(claim, [_candidate(0, shortlisted)])
