@@ -2516,6 +2516,311 @@ HELD: list[Case] = [
 ]
 
 
+# 0.7.45's held probe, written by another hand that saw no code, tests or cases, and run once on
+# 0.7.44 and 0.7.45 before anything was read from it: three documents of the kind a RAG chatbot
+# retrieves, in chunks (an HR leave policy, a database's release notes, a drug trial explained),
+# and ten answer sentences about each, half wrong. Its right sentences paraphrase and infer ("six
+# years of service" from "after five years… after ten years"), its wrong ones take a number, a
+# name or a condition from another part of the page. Both engines judged 21 of 30 wrongly,
+# sentence AUC 0.209 (lowest claim of each sentence): below chance. Kept as written.
+
+# Document A: internal HR / employee-benefits policy.
+_HARLOW = [
+    "Harlow Freight Ltd - Leave and Allowances Policy (revision 4, effective 1 March 2024). "
+    "This policy applies to all permanent and fixed-term employees of Harlow Freight Ltd "
+    "in the United Kingdom. Agency workers and independent contractors are not covered by "
+    "this policy and should refer to the terms of their own agreements. Questions about the "
+    "policy should be directed to the People Operations team, led by Director of People "
+    "Sandra Okafor.",
+    "Full-time employees receive 25 days of paid annual leave per holiday year, in addition "
+    "to the eight UK bank holidays. After five years of continuous service the entitlement "
+    "rises to 27 days, and after ten years it rises to 28 days. Part-time employees receive "
+    "a pro-rata entitlement calculated on their contracted hours. Up to 5 unused days may be "
+    "carried over into the next holiday year, but carried-over days must be taken by 31 May "
+    "or they are lost. Requests for more than 10 consecutive working days of leave must be "
+    "approved by the employee's department head rather than their line manager.",
+    "Employees with at least 26 weeks of continuous service by the 15th week before the "
+    "expected due date qualify for enhanced maternity pay: 16 weeks at full salary, followed "
+    "by 10 weeks at half salary, and then statutory pay for the remainder of the leave. "
+    "Enhanced paternity pay of 4 weeks at full salary is available on the same service "
+    "condition; employees who do not meet it receive the statutory two weeks of paternity "
+    "pay. Compassionate leave of up to 5 paid days is granted on the death of a close family "
+    "member, and line managers may approve up to 3 additional unpaid days. Fixed-term "
+    "employees on contracts shorter than 12 months are not eligible for enhanced maternity "
+    "or paternity pay.",
+    "Employees who work from home at least two days a week receive a home-working allowance "
+    "of \u00a326 per month, paid through payroll. A one-off equipment allowance of up to "
+    "\u00a3300 is available to new starters, claimable within their first 90 days. Claims "
+    "above \u00a3300 require sign-off from the Finance Controller, Marcus Bell, and are only "
+    "approved where a medical or accessibility need has been documented by Occupational "
+    "Health. The People Operations team is reviewing a proposal to raise the home-working "
+    "allowance to \u00a335 per month from April 2025; no decision has been made.",
+]
+
+# Document B: product technical documentation / release notes.
+_TESSERA = [
+    "Tessera 3.2 release notes (released 14 October 2024). Tessera 3.2 raises the maximum "
+    "document size from 16 MB to 32 MB; the 16 MB limit still applies to clusters running in "
+    "compatibility mode with 3.0 nodes. The default query timeout has changed from 30 seconds "
+    "to 60 seconds, but only for new installations; upgraded deployments keep their existing "
+    "configured value. The release was coordinated by release manager Priya Raman, and the "
+    "new storage engine was designed by lead engineer Tomas Lindqvist.",
+    "Tessera 3.2 is supported on Linux (x86-64 and ARM64) and on macOS 13 or later for "
+    "development use only. Native Windows builds are no longer published; Windows users "
+    "should run Tessera under WSL2. On Linux, the server uses io_uring for disk access when "
+    "running on kernel 5.15 or newer and falls back to a thread-pool backend on older "
+    "kernels. The io_uring backend is not available on macOS.",
+    "The --legacy-auth flag is deprecated in 3.2 and will be removed in 4.0; it still works "
+    "in 3.2 but logs a warning at startup. The tessera-export tool has been replaced by the "
+    "tessera dump subcommand, and tessera-export was removed entirely in this release. "
+    "Support for TLS 1.1 was dropped; TLS 1.2 is now the minimum, and TLS 1.3 is used by "
+    "default when both sides support it.",
+    "Each database may contain up to 4,096 collections, and each collection up to 64 "
+    "secondary indexes. Online index rebuilds, previously an Enterprise-only feature, are "
+    "now available in the Community edition as well, although they are limited to one "
+    "concurrent rebuild per node in Community versus four in Enterprise. A known issue causes "
+    "the replication lag metric to report zero on ARM64 nodes; a fix is planned for 3.2.1. "
+    "Upgrading directly from 2.x to 3.2 is not supported; clusters must first upgrade to 3.0.",
+]
+
+# Document C: scientific / medical explainer of a trial.
+_VESTA = [
+    "The VESTA trial, led by principal investigator Dr. Helen Marsh of the University of "
+    "Leeds, tested whether the drug colvaprine could reduce migraine frequency in adults with "
+    "chronic migraine. The trial's statistical analysis was overseen by Dr. Rafael Ortiz, who "
+    "was not involved in recruiting patients. Between March 2021 and June 2022, 612 adults "
+    "aged 18 to 65 were enrolled at 14 hospitals in the United Kingdom and Ireland.",
+    "Participants were randomly assigned to one of three arms: 25 mg of colvaprine daily, "
+    "50 mg daily, or a matching placebo, and were treated for 24 weeks. At the start of the "
+    "trial, participants reported an average of 16 migraine days per month. By week 24, "
+    "migraine days fell by an average of 5.8 days per month in the 50 mg group, 4.1 days in "
+    "the 25 mg group and 2.9 days in the placebo group. Only the difference between the "
+    "50 mg group and placebo was statistically significant.",
+    "Side effects were more common at the higher dose. Dizziness was reported by 18% of "
+    "participants in the 50 mg group, compared with 9% in the 25 mg group and 6% in the "
+    "placebo group. Eleven participants in the 50 mg group stopped treatment because of side "
+    "effects, compared with four in the 25 mg group. No serious liver problems were seen in "
+    "any group, although the trial was not large enough to detect rare adverse events.",
+    "The researchers caution that the trial did not include people over 65 or people who "
+    "were pregnant, so the results cannot be applied to these groups. The trial also did not "
+    "compare colvaprine with existing preventive treatments such as topiramate. A longer "
+    "follow-up study, lasting 52 weeks, is being planned but has not yet begun recruiting. "
+    "The trial was funded by the UK National Institute for Health Research, not by the "
+    "drug's manufacturer.",
+]
+
+HELD10: list[Case] = [
+    # ---------------- Document A (HR policy) ----------------
+    (
+        "27 days applies after five years (28 only after ten); six years -> 27 plus bank hols",
+        "A full-time Harlow Freight employee with six years of continuous service is entitled "
+        "to 27 days of paid annual leave on top of bank holidays.",
+        _HARLOW,
+        True,
+    ),
+    (
+        "paraphrase of carry-over rule: up to 5 days, lost if not taken by 31 May",
+        "Harlow Freight staff may roll up to five untaken leave days into the next holiday "
+        "year, but any of those days still unused at the end of May are forfeited.",
+        _HARLOW,
+        True,
+    ),
+    (
+        "three weeks = 15 working days > 10, so department head must approve",
+        "At Harlow Freight, a request for three consecutive weeks of leave needs sign-off "
+        "from the employee's department head rather than the line manager.",
+        _HARLOW,
+        True,
+    ),
+    (
+        "enhanced maternity pay: 16 weeks full salary then 10 weeks half salary",
+        "Eligible Harlow Freight employees on maternity leave are paid in full for the first "
+        "16 weeks and at 50% of salary for the next 10 weeks.",
+        _HARLOW,
+        True,
+    ),
+    (
+        "doc says agency workers and contractors are not covered; refer to own agreements",
+        "Harlow Freight's leave and allowances policy does not apply to agency workers or "
+        "independent contractors, whose terms come from their own agreements.",
+        _HARLOW,
+        True,
+    ),
+    (
+        "condition dropped: enhanced paternity pay needs 26 weeks' service (else statutory)",
+        "Harlow Freight employees receive 4 weeks of paternity pay at full salary regardless "
+        "of how long they have worked for the company.",
+        _HARLOW,
+        False,
+    ),
+    (
+        "wrong person: claims above 300 pounds are signed off by Finance Controller Marcus Bell",
+        "At Harlow Freight, equipment claims above \u00a3300 must be signed off by Director "
+        "of People Sandra Okafor.",
+        _HARLOW,
+        False,
+    ),
+    (
+        "proposal stated as done: raise to 35 pounds is only under review, no decision made",
+        "Harlow Freight raised its home-working allowance from \u00a326 to \u00a335 per month "
+        "in April 2025.",
+        _HARLOW,
+        False,
+    ),
+    (
+        "the 3 extra compassionate days are unpaid, not paid",
+        "Harlow Freight grants up to 5 paid days of compassionate leave, and line managers "
+        "can approve 3 further paid days on top of that.",
+        _HARLOW,
+        False,
+    ),
+    (
+        "number mixed: 28 days comes after ten years; five years gives 27",
+        "Harlow Freight employees reach the maximum annual leave entitlement of 28 days after "
+        "five years of continuous service.",
+        _HARLOW,
+        False,
+    ),
+    # ---------------- Document B (release notes) ----------------
+    (
+        "32 MB is double 16 MB; compatibility-mode exception preserved",
+        "Tessera 3.2 doubles the maximum document size to 32 MB, except on clusters running "
+        "in compatibility mode with 3.0 nodes, where 16 MB still applies.",
+        _TESSERA,
+        True,
+    ),
+    (
+        "direct 2.x -> 3.2 upgrade unsupported; must go to 3.0 first",
+        "Teams still on Tessera 2.x must move to version 3.0 before they can upgrade to 3.2, "
+        "because a direct jump is not supported.",
+        _TESSERA,
+        True,
+    ),
+    (
+        "native Windows builds no longer published; Windows users should use WSL2",
+        "Because Tessera 3.2 no longer ships native Windows builds, Windows users are told to "
+        "run it inside WSL2.",
+        _TESSERA,
+        True,
+    ),
+    (
+        "legacy-auth: deprecated, still works, logs warning at startup, removed in 4.0",
+        "Tessera 3.2 still accepts the --legacy-auth flag, though it prints a warning when the "
+        "server starts and the flag is scheduled for removal in version 4.0.",
+        _TESSERA,
+        True,
+    ),
+    (
+        "online rebuilds now in Community, 1 concurrent per node vs 4 in Enterprise",
+        "The Community edition of Tessera 3.2 can run online index rebuilds, but only one at "
+        "a time per node, whereas Enterprise allows up to four.",
+        _TESSERA,
+        True,
+    ),
+    (
+        "exception dropped: 60 s default is only for new installs; upgrades keep their value",
+        "Tessera 3.2 changes the default query timeout to 60 seconds for every deployment, "
+        "including upgraded ones.",
+        _TESSERA,
+        False,
+    ),
+    (
+        "mixed with --legacy-auth: tessera-export was removed entirely in 3.2, not deprecated",
+        "The tessera-export tool is deprecated in Tessera 3.2 and will be removed in version 4.0.",
+        _TESSERA,
+        False,
+    ),
+    (
+        "platform mix: io_uring is Linux-only (kernel 5.15+), not available on macOS",
+        "On macOS 13 or later, Tessera 3.2 uses the io_uring backend for disk access.",
+        _TESSERA,
+        False,
+    ),
+    (
+        "plan stated as done: ARM64 replication-lag fix is only planned for 3.2.1",
+        "The bug that made the replication lag metric read zero on ARM64 nodes was fixed in "
+        "Tessera 3.2.1.",
+        _TESSERA,
+        False,
+    ),
+    (
+        "roles swapped: storage engine designed by lead engineer Tomas Lindqvist",
+        "The new storage engine in Tessera 3.2 was designed by release manager Priya Raman.",
+        _TESSERA,
+        False,
+    ),
+    # ---------------- Document C (trial explainer) ----------------
+    (
+        "paraphrase of enrolment: 612 adults aged 18-65, 14 hospitals, UK and Ireland",
+        "Six hundred and twelve adults between 18 and 65 years old took part in the VESTA "
+        "trial, recruited through 14 hospitals in the United Kingdom and Ireland.",
+        _VESTA,
+        True,
+    ),
+    (
+        "18% vs 9% dizziness is exactly double",
+        "In the VESTA trial, dizziness was reported twice as often on 50 mg of colvaprine as "
+        "on 25 mg (18% versus 9% of participants).",
+        _VESTA,
+        True,
+    ),
+    (
+        "only 50 mg vs placebo difference was statistically significant",
+        "Of the two colvaprine doses tested in VESTA, only the 50 mg daily dose produced a "
+        "statistically significant reduction in migraine days compared with placebo.",
+        _VESTA,
+        True,
+    ),
+    (
+        "funded by UK NIHR, not the manufacturer",
+        "The VESTA trial was paid for by the UK National Institute for Health Research rather "
+        "than by the company that makes colvaprine.",
+        _VESTA,
+        True,
+    ),
+    (
+        "trial did not compare colvaprine with existing preventives such as topiramate",
+        "The VESTA trial cannot show how colvaprine performs against topiramate, because the "
+        "two treatments were never compared in the study.",
+        _VESTA,
+        True,
+    ),
+    (
+        "number from another arm: 4.1 days was the 25 mg group; 50 mg fell by 5.8",
+        "In the VESTA trial, migraine days fell by an average of 4.1 per month in the 50 mg "
+        "colvaprine group.",
+        _VESTA,
+        False,
+    ),
+    (
+        "negation flip: Ortiz oversaw statistics and was NOT involved in recruiting",
+        "Dr. Rafael Ortiz, who oversaw the VESTA trial's statistical analysis, also helped "
+        "recruit patients for the study.",
+        _VESTA,
+        False,
+    ),
+    (
+        "overgeneralisation: no serious liver problems seen, but too small for rare events",
+        "The VESTA trial established that colvaprine carries no risk of serious liver problems.",
+        _VESTA,
+        False,
+    ),
+    (
+        "plan stated as done: 52-week follow-up is planned and has not begun recruiting",
+        "A 52-week follow-up study of colvaprine is currently recruiting patients.",
+        _VESTA,
+        False,
+    ),
+    (
+        "unmentioned: doc says results can't apply to over-65s; no dosing advice is given",
+        "Because the VESTA trial excluded people over 65, the researchers recommend starting "
+        "older patients on the 25 mg dose of colvaprine.",
+        _VESTA,
+        False,
+    ),
+]
+
+
 def report(engine: Engine, title: str, cases: list[Case]) -> int:
     """Print one line per case and return how many the checker gets right."""
     print(f"## {title} (the last claim of each answer is the one that matters)")
@@ -2549,6 +2854,7 @@ def main() -> int:
     report(engine, "Known cases", KNOWN)
     report(engine, "Known limits (what a green highlight can still hide)", LIMITS)
     report(engine, "0.7.44's held probe (first run: 14 of 24 right)", HELD)
+    report(engine, "0.7.45's held probe (first run: 9 of 30 right)", HELD10)
     return 0
 
 
