@@ -16,6 +16,7 @@ from collections.abc import Collection, Iterator, Sequence
 from .analysis import FAIL, Analysis, is_negation
 from .candidates import (
     CALENDAR,
+    PRONOUNS,
     Candidate,
     Rule,
     candidates_stating,
@@ -59,10 +60,42 @@ def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
             or _negation_in_clause(c.analysis, word)
             or _negated_earlier_in_clause(c.analysis, word)
             or _set_apart_after(c.analysis, word)
+            or _subject_of_a_denial(c.analysis, word)
             for c in stating
         ):
             out.append(word)
     return out
+
+
+_NEW_SUBJECT = PRONOUNS | DETERMINERS | words("there")
+_VERB_AUXILIARIES = words(
+    "is are was were has have had will would can could may might should must do does did"
+)
+
+
+def _subject_of_a_denial(text: Analysis, word: str, reach: int = 8) -> bool:
+    """Does `text` write `word` in the subject of a denied verb, the first auxiliary after it
+    followed by a negation: "Agency workers and independent contractors are not covered by this
+    policy" denies the agency workers the policy, however far the subject runs."""
+    toks, clauses = text.tokens, text.clauses
+    for i, s in enumerate(text.stems):
+        if s != word:
+            continue
+        for j in range(i + 1, min(len(toks) - 1, i + reach)):
+            # "shedding the old exoskeleton after growing a new one that is not yet hardened":
+            # the denial is another verb's
+            # the subject may list ("Agency workers and independent contractors are not…")
+            # ("…had significant influence and it was not until…" opens another clause)
+            joined = toks[j] in ("and", "or") and toks[j + 1] not in _NEW_SUBJECT
+            if clauses[j] != clauses[j - 1] and not joined:
+                break
+            if toks[j] in _RELATIVES or toks[j] in _SUBORDINATORS:
+                break
+            if toks[j] in _VERB_AUXILIARIES:
+                if _denies(toks, j + 1):
+                    return True
+                break
+    return False
 
 
 def _negative_word_stated(claim: Analysis, word: str, cands: Sequence[Candidate]) -> bool:

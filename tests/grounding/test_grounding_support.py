@@ -20,6 +20,7 @@ from groundview.grounding.conflicts import (
 from groundview.grounding.contrary import (
     CONTRARY_RULES,
     converse_of_the_subject,
+    negated_against,
     said_by_another,
 )
 from groundview.grounding.evidence import chunk_facts
@@ -3982,6 +3983,24 @@ def test_a_negation_in_a_relative_clause_denies_its_own_words(engine: Engine) ->
     # A denial of the claim's own words after a relative pronoun still caps it
     court = "The court, which did not grant Lindahl's request to be released on bond, adjourned."
     assert _capped(engine, "The court granted Lindahl's request to be released on bond.", court)
+
+
+def test_a_subject_however_long_is_denied_by_its_verb_s_negation() -> None:
+    claim = analyse("The policy does not apply to agency workers or independent contractors.")
+    applies = "This policy applies to all permanent employees. "
+    page = applies + "Agency workers and independent contractors are not covered by this policy."
+    assert negated_against(claim, [_candidate(0, page)]) == []
+    covered = page.replace("are not covered", "are covered")
+    assert negated_against(claim, [_candidate(0, covered)]) == ["agency"]
+    # A negation in a relative clause after the subject is that clause's own, and so is one
+    # after "and" with a subject of its own
+    shed = "Arthropods shed the old exoskeleton after growing a new one that is not yet hardened."
+    claim = analyse("An arthropod is an animal with no exoskeleton.")
+    assert negated_against(claim, [_candidate(0, shed)]) == ["exoskeleton"]
+    influence = "Yoshinobu still had significant influence and it was not until January that the"
+    influence += " restoration fully occurred."
+    claim = analyse("The restoration was not influenced by Yoshinobu.")
+    assert negated_against(claim, [_candidate(0, influence)]) == ["influenc"]
 
 
 def test_a_negation_the_page_writes_in_one_word_agrees(engine: Engine) -> None:
