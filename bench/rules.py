@@ -1,6 +1,8 @@
 """How often each rule that caps a claim fires, by human label, on the shared sets.
 
     .venv/bin/python bench/rules.py [--data ../shared/data] [--rules hedged,opposed] [--show 5]
+        [--show-labels supported,entailed,supports,consistent,attributable] [--evidence]
+        [--sets wice,fever-nli-dev] [--save fires.jsonl]
 
 A rule in `conflicts.CONFLICT_RULES` or `contrary.CONTRARY_RULES` caps a claim below the threshold
 whatever the head says, so each one is judged by where it fires: on claims people labelled right

@@ -906,8 +906,8 @@ def name_in_the_slot_of_another(
                 }
             else:  # the candidate's own subject: a name it writes first ("Ben Zobrist was…")
                 rivals = (({a.subject} & page_names) | (set(a.stems[:3]) & a.names)) - named
-                # The first capital of a sentence whose subject is no name ("The combined
-                # statistical area spans 39 counties in north Georgia") is no subject.
+                # A name written after the sentence's first four words is not its subject
+                # ("In the 1990s the 767 became… between North America and Europe").
                 rivals = {r for r in rivals if r in a.stems[:_OPENING]}
             rivals -= CALENDAR  # "The court ruled on Tuesday…" is about no Tuesday
             # A page that names both together relates them: "Honolulu is in Hawaii" backs "born

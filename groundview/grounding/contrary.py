@@ -67,6 +67,7 @@ def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     return out
 
 
+_RELATIVES = words("who whom whose which that")
 _NEW_SUBJECT = PRONOUNS | DETERMINERS | words("there")
 _VERB_AUXILIARIES = words(
     "is are was were has have had will would can could may might should must do does did"
@@ -74,21 +75,23 @@ _VERB_AUXILIARIES = words(
 
 
 def _subject_of_a_denial(text: Analysis, word: str, reach: int = 8) -> bool:
-    """Does `text` write `word` in the subject of a denied verb, the first auxiliary after it
-    followed by a negation: "Agency workers and independent contractors are not covered by this
-    policy" denies the agency workers the policy, however far the subject runs."""
+    """Does `text` write `word` in the subject of a denied verb, the first auxiliary in the
+    `reach` - 1 words after it followed by a negation: "Agency workers and independent
+    contractors are not covered by this policy" denies the agency workers the policy. A negation
+    without an auxiliary ("never", "aren't") is not read here: "I'm Not There", a title, would
+    deny."""
     toks, clauses = text.tokens, text.clauses
     for i, s in enumerate(text.stems):
         if s != word:
             continue
         for j in range(i + 1, min(len(toks) - 1, i + reach)):
-            # "shedding the old exoskeleton after growing a new one that is not yet hardened":
-            # the denial is another verb's
-            # the subject may list ("Agency workers and independent contractors are not…")
-            # ("…had significant influence and it was not until…" opens another clause)
+            # The subject may list ("Agency workers and independent contractors are not…"), but
+            # "…had significant influence and it was not until…" opens another clause.
             joined = toks[j] in ("and", "or") and toks[j + 1] not in _NEW_SUBJECT
             if clauses[j] != clauses[j - 1] and not joined:
                 break
+            # "…the old exoskeleton after growing a new one that is not yet hardened": the
+            # denial is another verb's
             if toks[j] in _RELATIVES or toks[j] in _SUBORDINATORS:
                 break
             if toks[j] in _VERB_AUXILIARIES:
@@ -108,7 +111,11 @@ def _negative_word_stated(claim: Analysis, word: str, cands: Sequence[Candidate]
     negative = plain = 0
     for c in cands:
         stated = len(content & stems_stated([c]))
-        if any(negative_base(t) == own for t in c.analysis.tokens):
+        # A name negates nothing: the "Unlimited Plus" plan says nothing against "limited"
+        if any(
+            negative_base(t) == own and st not in c.analysis.names
+            for t, st in zip(c.analysis.tokens, c.analysis.stems, strict=True)
+        ):
             negative = max(negative, stated)
         elif word in c.analysis.stems:
             plain = max(plain, stated)
@@ -984,8 +991,8 @@ def said_by_another(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
     best gives them to someone else and no candidate naming the speaker states them as well:
     "Priya Shah warned that similar projects had overrun by 40%" against "Priya Shah said the
     vote was a turning point. Gareth Lyle warned that similar projects had run over budget by as
-    much as 40 percent." A sentence whose speaker is a pronoun may be quoting the claim's speaker,
-    so it tells nothing. What the verb's own clause says is read alone too: "Brenner called the
+    much as 40 percent." A sentence whose speaker is a pronoun, or that opens with a possessive ("His
+    article…"), may be quoting the claim's speaker, so it tells nothing. What the verb's own clause says is read alone too: "Brenner called the
     strike disproportionate and warned of more strikes" may join Brenner's warning to another
     one's words."""
     speaker, said, own = _speaker_and_words(claim)
@@ -1395,9 +1402,6 @@ def denied_outright(claim: Analysis, cands: Sequence[Candidate], near: int = 5) 
             return []
         found += cues
     return sorted(set(found))
-
-
-_RELATIVES = words("who whom whose which that")
 
 
 def _denies_only_its_relative_clause(a: Analysis, i: int, x: set[str]) -> bool:
