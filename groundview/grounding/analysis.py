@@ -243,7 +243,7 @@ _SHOWING = words(
     " confirmed find found mean evidence proof"
 )
 _CONDITIONS = frozenset(["if", "unless"])
-_AUXILIARIES = words(
+AUXILIARIES = words(
     "is are was were has have had will would can could may might should must do does did"
 )
 
@@ -254,7 +254,7 @@ def _verb_of_group(tokens: Sequence[str], start: int, plain: Callable[[str], boo
     None when no verb shows within six tokens."""
     for j in range(start + 1, min(len(tokens), start + 7)):
         u = tokens[j]
-        if u in _AUXILIARIES:
+        if u in AUXILIARIES:
             return next(
                 (k for k in range(j + 1, min(len(tokens), j + 4)) if plain(tokens[k])), None
             )
@@ -427,7 +427,7 @@ def _subject(tokens_raw: Sequence[str], tokens: Sequence[str], clauses: Sequence
             t[0].islower()
             and t not in STOPWORDS
             and tokens[i + 1 : i + 2]
-            and (tokens[i + 1] in _AUXILIARIES)
+            and (tokens[i + 1] in AUXILIARIES)
         ):
             return ""
     return ""

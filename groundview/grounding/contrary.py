@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Sequence
 
-from .analysis import FAIL, Analysis, is_negation
+from .analysis import AUXILIARIES, FAIL, Analysis, is_negation
 from .candidates import (
     CALENDAR,
     PRONOUNS,
@@ -69,9 +69,6 @@ def negated_against(claim: Analysis, cands: Sequence[Candidate]) -> list[str]:
 
 _RELATIVES = words("who whom whose which that")
 _NEW_SUBJECT = PRONOUNS | DETERMINERS | words("there")
-_VERB_AUXILIARIES = words(
-    "is are was were has have had will would can could may might should must do does did"
-)
 
 
 def _subject_of_a_denial(text: Analysis, word: str, reach: int = 8) -> bool:
@@ -94,7 +91,7 @@ def _subject_of_a_denial(text: Analysis, word: str, reach: int = 8) -> bool:
             # denial is another verb's
             if toks[j] in _RELATIVES or toks[j] in _SUBORDINATORS:
                 break
-            if toks[j] in _VERB_AUXILIARIES:
+            if toks[j] in AUXILIARIES:
                 if _denies(toks, j + 1):
                     return True
                 break
